@@ -1,0 +1,37 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+export interface TEmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded default: PGlite (PostgreSQL compiled to WASM) served on a local port, so the
+ * server reaches it by the same code path (pg wire protocol, @prisma/adapter-pg) as a real
+ * PostgreSQL. PGlite is one session, so the socket server takes one connection at a time and
+ * the pool that uses it must hold one connection (see db/client.ts).
+ * `dir` null keeps the database in memory (tests).
+ */
+export const startEmbeddedDatabase = async (dir: string | null, port = 0): Promise<TEmbeddedDatabase> => {
+  let db: PGlite;
+  if (dir) {
+    const dataDir = join(dir, "pgdata");
+    mkdirSync(dataDir, { recursive: true });
+    db = await PGlite.create({ dataDir });
+  } else {
+    db = await PGlite.create();
+  }
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 1 });
+  await server.start();
+  const conn = server.getServerConn(); // "127.0.0.1:PORT"
+  return {
+    url: `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+};

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { ALL_VERBS, defineResource, type TResourceDef } from "../resource.js";
+import type { TPermissionKey } from "../permissions/keys.js";
+import { createdAt, title, titleFilter, updatedAt } from "./fields.js";
+
+/** A plain reference list: one unique title. Adding one is a line here plus a table. */
+const plainList = (type: string, permission: TPermissionKey, route: string, one: string, many: string): TResourceDef =>
+  defineResource({
+    type,
+    permission,
+    route,
+    label: { one, many },
+    titleAttribute: "title",
+    attributes: { title: title(), created_at: createdAt, updated_at: updatedAt },
+    filters: { title: titleFilter() },
+    search: ["title"],
+    defaultSort: "title",
+    verbs: ALL_VERBS,
+    selectable: true,
+  });
+
+const optionalId = z.coerce.number().int().positive();
+
+export const vesselTypes = plainList("vessel_types", "vesselTypes", "/vessel-types", "Vessel type", "Vessel types");
+export const engineTypes = plainList("engine_types", "engineTypes", "/engine-types", "Engine type", "Engine types");
+export const engineManufacturers = plainList(
+  "engine_manufacturers", "engineManufacturers", "/engine-manufacturers", "Engine manufacturer", "Engine manufacturers",
+);
+export const vendorTypes = plainList("vendor_types", "vendorTypes", "/vendor-types", "Vendor type", "Vendor types");
+export const certificateTypes = plainList(
+  "certificate_types", "certificateTypes", "/certificate-types", "Certificate type", "Certificate types",
+);
+export const relationTypes = plainList("relation_types", "relationTypes", "/relation-types", "Relation type", "Relation types");
+export const crewingStatuses = plainList(
+  "crewing_statuses", "crewingStatuses", "/crewing-statuses", "Crewing status", "Crewing statuses",
+);
+export const applicantContracts = plainList(
+  "applicant_contracts", "applicantContracts", "/applicant-contracts", "Applicant contract", "Applicant contracts",
+);
+export const applicantDocuments = plainList(
+  "applicant_documents", "applicantDocuments", "/applicant-documents", "Applicant document", "Applicant documents",
+);
+export const englishTestTypes = plainList(
+  "english_test_types", "englishTestTypes", "/english-test-types", "English test type", "English test types",
+);
+
+export const vendors = defineResource({
+  ...plainList("vendors", "vendors", "/vendors", "Vendor", "Vendors"),
+  relationships: { vendor_type: { label: "Vendor type", type: "vendor_types", cardinality: "one", form: true } },
+  filters: { title: titleFilter(), vendor_type_id: { label: "Vendor type", kind: "id", input: optionalId } },
+});
+
+export const countries = defineResource({
+  type: "countries",
+  permission: "countries",
+  route: "/countries",
+  label: { one: "Country", many: "Countries" },
+  titleAttribute: "name",
+  attributes: {
+    name: title("Name"),
+    code: {
+      label: "ISO code",
+      kind: "text",
+      input: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be two letters (ISO 3166-1 alpha-2)"),
+      required: true,
+      list: true,
+      sortable: true,
+    },
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  filters: { name: titleFilter("Name") },
+  search: ["name", "code"],
+  defaultSort: "name",
+  verbs: ALL_VERBS,
+  selectable: true,
+});
+
+export const ports = defineResource({
+  type: "ports",
+  permission: "ports",
+  route: "/ports",
+  label: { one: "Port", many: "Ports" },
+  titleAttribute: "name",
+  attributes: {
+    name: title("Name"),
+    locode: {
+      label: "UN/LOCODE",
+      kind: "text",
+      input: z.string().trim().toUpperCase().regex(/^[A-Z]{2} ?[A-Z0-9]{3}$/, "must look like 'NL RTM'").nullable(),
+      list: true,
+      sortable: true,
+    },
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  relationships: { country: { label: "Country", type: "countries", cardinality: "one", form: true } },
+  filters: { name: titleFilter("Name"), country_id: { label: "Country", kind: "id", input: optionalId } },
+  search: ["name", "locode"],
+  defaultSort: "name",
+  verbs: ALL_VERBS,
+  selectable: true,
+});
+
+export const mainEngines = defineResource({
+  ...plainList("main_engines", "mainEngines", "/main-engines", "Main engine", "Main engines"),
+  relationships: {
+    engine_type: { label: "Engine type", type: "engine_types", cardinality: "one", form: true },
+    engine_manufacturer: { label: "Manufacturer", type: "engine_manufacturers", cardinality: "one", form: true },
+  },
+  filters: {
+    title: titleFilter(),
+    engine_type_id: { label: "Engine type", kind: "id", input: optionalId },
+    engine_manufacturer_id: { label: "Manufacturer", kind: "id", input: optionalId },
+  },
+});
+
+export const REFERENCE_LISTS = [
+  vesselTypes, engineTypes, engineManufacturers, vendorTypes, vendors, certificateTypes, relationTypes,
+  crewingStatuses, countries, ports, mainEngines, applicantContracts, applicantDocuments, englishTestTypes,
+] as const;
