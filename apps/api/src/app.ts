@@ -1,0 +1,63 @@
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { randomUUID } from "node:crypto";
+import type { TDeps } from "./deps.js";
+import { apiNotFound, errorMiddleware } from "./errors/error-middleware.js";
+import { AppError } from "./errors/app-error.js";
+import { healthRouter } from "./http/health.js";
+import { cors } from "./http/cors.js";
+import { authRouter } from "./auth/auth-router.js";
+import { authenticate } from "./auth/authenticate.js";
+import { apiRouter } from "./resources/api-router.js";
+import { serveWeb } from "./http/web.js";
+
+export const createApp = (deps: TDeps): Express => {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("query parser", "extended");
+  if (deps.config.TRUST_PROXY) app.set("trust proxy", 1);
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/api/health" },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "img-src": ["'self'", "data:", "https:"],
+          "frame-src": ["'self'", "https:"],
+        },
+      },
+    }),
+  );
+  app.use(cors(deps.config));
+  app.use("/api", express.json({ type: ["application/json", "application/vnd.api+json"], limit: "1mb" }));
+  app.use("/api", (req, _res, next) => {
+    // A write without a JSON body is a client mistake we can name.
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    if (hasBody && ["POST", "PATCH", "PUT"].includes(req.method) && !req.is(["application/json", "application/vnd.api+json"])) {
+      next(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/vnd.api+json or application/json."));
+      return;
+    }
+    next();
+  });
+
+  app.use("/api", healthRouter(deps));
+  app.use("/api/auth", authRouter(deps));
+  app.use("/api", authenticate(deps));
+  app.use("/api", apiRouter(deps));
+  app.use("/api", apiNotFound);
+  serveWeb(app, deps.config);
+  app.use(errorMiddleware(deps.logger));
+  return app;
+};

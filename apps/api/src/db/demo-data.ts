@@ -1,0 +1,52 @@
+/** Demo content for a fresh embedded install (guide/DOMAIN.md). */
+export const DEMO_RANKS: { title: string; department: string }[] = [
+  { title: "Master", department: "deck" },
+  { title: "Chief Engineer", department: "engine" },
+  { title: "Chief Officer", department: "deck" },
+  { title: "2nd Engineer", department: "engine" },
+  { title: "2nd Officer", department: "deck" },
+  { title: "3rd Engineer", department: "engine" },
+  { title: "3rd Officer", department: "deck" },
+  { title: "4th Engineer", department: "engine" },
+  { title: "ETO", department: "engine" },
+  { title: "Bosun", department: "deck" },
+  { title: "AB", department: "deck" },
+  { title: "OS", department: "deck" },
+  { title: "Fitter", department: "engine" },
+  { title: "Oiler", department: "engine" },
+  { title: "Wiper", department: "engine" },
+  { title: "Cook", department: "galley" },
+  { title: "Deck Cadet", department: "deck" },
+  { title: "Engine Cadet", department: "engine" },
+];
+
+export const DEMO_REFERENCE_DATA = {
+  vesselTypes: ["Bulk carrier", "Container ship", "Oil tanker", "Chemical tanker", "LPG carrier", "LNG carrier", "General cargo", "Ro-Ro", "Reefer", "Offshore supply vessel"],
+  engineTypes: ["Two-stroke diesel", "Four-stroke diesel", "Dual-fuel", "Steam turbine", "Diesel-electric"],
+  engineManufacturers: ["MAN Energy Solutions", "WinGD", "Wärtsilä", "Mitsubishi", "Hyundai HiMSEN", "Caterpillar"],
+  vendorTypes: ["Spare parts", "Provisions", "Safety equipment", "Travel agency", "Medical"],
+  vendors: ["Marine Spares Ltd", "Harbour Provisions", "SeaSafe Equipment", "Crew Travel Partners", "MedAtSea"],
+  certificateTypes: [
+    "STCW II/1 Officer in charge of a navigational watch", "STCW II/2 Master and chief mate",
+    "STCW III/1 Officer in charge of an engineering watch", "STCW III/2 Chief and second engineer",
+    "STCW VI/1 Basic safety training", "STCW VI/2 Survival craft and rescue boats",
+    "STCW VI/3 Advanced fire fighting", "STCW VI/4 Medical first aid", "STCW VI/6 Security awareness",
+    "GMDSS General operator", "Flag state endorsement",
+  ],
+  relationTypes: ["Spouse", "Father", "Mother", "Son", "Daughter", "Brother", "Sister"],
+  crewingStatuses: ["Available", "On board", "On leave", "Not available", "Blacklisted"],
+  applicantContracts: ["Standard SEA (MLC 2006)", "CBA ITF", "Short-term contract"],
+  applicantDocuments: ["Passport", "Seaman's book", "Medical certificate", "Yellow fever certificate", "US visa"],
+  englishTestTypes: ["Marlins", "CES", "TOEIC", "IELTS"],
+  countries: [
+    ["UA", "Ukraine"], ["PH", "Philippines"], ["IN", "India"], ["NL", "Netherlands"], ["SG", "Singapore"],
+    ["DE", "Germany"], ["GR", "Greece"], ["CY", "Cyprus"], ["PL", "Poland"], ["LV", "Latvia"],
+    ["TR", "Türkiye"], ["CN", "China"], ["PA", "Panama"], ["LR", "Liberia"], ["MT", "Malta"],
+  ] as [string, string][],
+  ports: [
+    ["NL RTM", "Rotterdam"], ["SG SIN", "Singapore"], ["DE HAM", "Hamburg"], ["UA ODS", "Odesa"],
+    ["GR PIR", "Piraeus"], ["PH MNL", "Manila"], ["IN BOM", "Mumbai"], ["CN SHA", "Shanghai"],
+    ["PA PTY", "Panama City"], ["TR IST", "Istanbul"],
+  ].map(([code, name]) => [code!.replace(" ", ""), name!] as [string, string]),
+  mainEngines: ["MAN B&W 6S60ME-C", "WinGD X72", "Wärtsilä 8L46F", "MAN B&W 7G80ME-C", "Mitsubishi 7UEC60LSE"],
+};

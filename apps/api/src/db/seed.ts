@@ -1,0 +1,78 @@
+import { DEMO_PASSWORD, ROLES } from "@crew/contracts";
+import type { Logger } from "pino";
+import type { TConfig } from "../config.js";
+import { hashPassword } from "../auth/passwords.js";
+import type { TDb } from "./client.js";
+import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "./demo-data.js";
+
+/**
+ * Demo data for an empty database: one account per role (<role>@example.com, password
+ * DEMO_PASSWORD), ranks, reference lists and a few notifications. Runs when SEED_DEMO is
+ * true, or "auto" on the embedded database. Production seeds only ADMIN_EMAIL.
+ */
+export const seed = async (db: TDb, config: TConfig, embedded: boolean, logger: Logger): Promise<void> => {
+  const accounts = await db.client.count();
+  if (accounts > 0) return;
+  const demo = config.SEED_DEMO === "true" || (config.SEED_DEMO === "auto" && embedded);
+  if (demo) {
+    await seedDemo(db);
+    logger.info(`seeded demo data: accounts <role>@example.com with password ${DEMO_PASSWORD}`);
+  } else if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await db.client.create({
+      data: { name: "Administrator", email: config.ADMIN_EMAIL.toLowerCase(), role: "admin", passwordHash: await hashPassword(config.ADMIN_PASSWORD) },
+    });
+    logger.info(`created the first admin account ${config.ADMIN_EMAIL}`);
+  }
+};
+
+export const seedDemo = async (db: TDb): Promise<void> => {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const names: Record<(typeof ROLES)[number], string> = {
+    admin: "Anna Admin", superuser: "Sergey Superuser", manager: "Maria Manager", guest: "Gleb Guest",
+    partner: "Peter Partner", partner_view: "Paula Viewer", freelance: "Fedor Freelance",
+  };
+  await db.client.createMany({
+    data: ROLES.map((role) => ({ name: names[role], email: `${role}@example.com`, role, passwordHash })),
+  });
+  await db.rank.createMany({ data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })) });
+  const ref = DEMO_REFERENCE_DATA;
+  await db.vesselType.createMany({ data: ref.vesselTypes.map((title) => ({ title })) });
+  await db.engineType.createMany({ data: ref.engineTypes.map((title) => ({ title })) });
+  await db.engineManufacturer.createMany({ data: ref.engineManufacturers.map((title) => ({ title })) });
+  await db.vendorType.createMany({ data: ref.vendorTypes.map((title) => ({ title })) });
+  await db.certificateType.createMany({ data: ref.certificateTypes.map((title) => ({ title })) });
+  await db.relationType.createMany({ data: ref.relationTypes.map((title) => ({ title })) });
+  await db.crewingStatus.createMany({ data: ref.crewingStatuses.map((title) => ({ title })) });
+  await db.applicantContract.createMany({ data: ref.applicantContracts.map((title) => ({ title })) });
+  await db.applicantDocument.createMany({ data: ref.applicantDocuments.map((title) => ({ title })) });
+  await db.englishTestType.createMany({ data: ref.englishTestTypes.map((title) => ({ title })) });
+  await db.country.createMany({ data: ref.countries.map(([code, name]) => ({ code, name })) });
+  const countries = new Map((await db.country.findMany()).map((c) => [c.code, c.id]));
+  await db.port.createMany({
+    data: ref.ports.map(([locode, name]) => ({ locode, name, countryId: countries.get(locode.slice(0, 2)) ?? null })),
+  });
+  const vendorTypes = await db.vendorType.findMany();
+  await db.vendor.createMany({
+    data: ref.vendors.map((title, i) => ({ title, vendorTypeId: vendorTypes[i % vendorTypes.length]?.id ?? null })),
+  });
+  const engineTypes = await db.engineType.findMany();
+  const makers = await db.engineManufacturer.findMany();
+  await db.mainEngine.createMany({
+    data: ref.mainEngines.map((title, i) => ({
+      title,
+      engineTypeId: engineTypes[i % engineTypes.length]?.id ?? null,
+      engineManufacturerId: makers[i % makers.length]?.id ?? null,
+    })),
+  });
+  const admin = await db.client.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+  const manager = await db.client.findUniqueOrThrow({ where: { email: "manager@example.com" } });
+  const clients = await db.client.findMany();
+  const now = Date.now();
+  await db.notification.createMany({
+    data: clients.flatMap((c) => [
+      { recipientId: c.id, authorId: admin.id, primaryText: "Welcome to the crewing back office", secondaryText: "Your account is ready. Open the help for a tour.", itemLink: "/", createdAt: new Date(now - 3 * 86_400_000), shown: true, read: true },
+      { recipientId: c.id, authorId: manager.id, primaryText: "Crew change at Rotterdam planned", secondaryText: "MV Nordic Star, 12 seafarers to sign on", itemLink: "/crew-changes", createdAt: new Date(now - 5 * 3_600_000) },
+      { recipientId: c.id, authorId: admin.id, primaryText: "Certificate expiring in 30 days", secondaryText: "Chief Engineer: STCW III/2 certificate of competency", itemLink: "/users", createdAt: new Date(now - 20 * 60_000) },
+    ]),
+  });
+};

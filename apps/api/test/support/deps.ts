@@ -1,0 +1,37 @@
+import { afterAll, inject } from "vitest";
+import { createApp } from "../../src/app.js";
+import { loadConfig, type TConfig } from "../../src/config.js";
+import { createDb, type TDb } from "../../src/db/client.js";
+import type { TDeps } from "../../src/deps.js";
+import { createJobs } from "../../src/jobs/index.js";
+import { createLogger } from "../../src/lib/logger.js";
+import type { Express } from "express";
+
+export const TEST_SESSION_SECRET = "test-session-secret-test-session-secret-0123456789";
+
+let deps: TDeps | undefined;
+let app: Express | undefined;
+
+export const testConfig = (overrides: Record<string, string> = {}): TConfig =>
+  loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/crew-test-data", SESSION_SECRET: TEST_SESSION_SECRET, ...overrides });
+
+/** The app's dependencies over this run's test database; one set per test file. */
+export const testDeps = (): TDeps => {
+  if (deps) return deps;
+  const config = testConfig();
+  const logger = createLogger(config);
+  const embedded = inject("embedded");
+  const db: TDb = createDb(inject("databaseUrl"), embedded);
+  deps = { config, logger, db, redis: null, jobs: createJobs({ logger }), sessionSecret: TEST_SESSION_SECRET, embedded };
+  afterAll(async () => {
+    await deps?.db.$disconnect();
+    deps = undefined;
+    app = undefined;
+  });
+  return deps;
+};
+
+export const testApp = (): Express => {
+  app ??= createApp(testDeps());
+  return app;
+};
