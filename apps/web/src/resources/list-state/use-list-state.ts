@@ -1,0 +1,135 @@
+import { SEARCH_DEBOUNCE_MS } from "@crew/contracts";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import {
+  defaultQuery,
+  hasListParams,
+  queryFromParams,
+  queryToParams,
+  sameQuery,
+  type TFilterValues,
+  type TListQuery,
+} from "./list-query";
+import { initialListState, listReducer, queryOfState, type TListState } from "./list-reducer";
+import {
+  readFilterExpanded,
+  readFilterType,
+  readLastQuery,
+  readStoredFilter,
+  writeFilterExpanded,
+  writeFilterType,
+  writeLastQuery,
+  writeStoredFilter,
+} from "./list-storage";
+
+export interface TListStateOptions {
+  /** Storage name of the list (`users`, `vesselTypes`): the prefix of its local storage keys. */
+  list: string;
+  /** JSON:API sort expression used when neither the address nor storage name one. */
+  defaultSort: string;
+  defaultFilter?: TFilterValues;
+  defaultFilterType?: string;
+}
+
+export interface TListController {
+  state: TListState;
+  /** The query the list is loaded with (applied values only). */
+  query: TListQuery;
+  /** The address query of the list ('' or '?…'), to carry into its child routes and back. */
+  search: string;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  toggleSort: (field: string) => void;
+  setFilterValue: (name: string, value: string) => void;
+  applyFilter: () => void;
+  cancelFilter: () => void;
+  clearFilter: () => void;
+  setFilterExpanded: (expanded: boolean) => void;
+  setFilterType: (filterType: string) => void;
+  setSearchInput: (value: string) => void;
+  /** Applies the typed search without waiting for the debounce (Enter key). */
+  applySearch: () => void;
+}
+
+/** Where a list starts: the address, else the last-visited query, else the stored filter. */
+const startingQuery = (search: string, list: string, defaults: TListQuery): TListQuery => {
+  const params = new URLSearchParams(search);
+  if (hasListParams(params)) return queryFromParams(params, defaults);
+  const last = readLastQuery(list);
+  if (last !== null) return queryFromParams(new URLSearchParams(last), defaults);
+  const stored = readStoredFilter(list);
+  return Object.keys(stored).length ? { ...defaults, filter: stored } : defaults;
+};
+
+/**
+ * State of one generic list (spec 000 4.2) kept in three places at once: a reducer for the
+ * screen, the address (so reload, back and shared links restore it) and local storage (so a
+ * list reopened from the navigation comes back as it was left).
+ */
+export const useListState = ({
+  list,
+  defaultSort,
+  defaultFilter,
+  defaultFilterType = "basic",
+}: TListStateOptions): TListController => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const defaults = useMemo(() => defaultQuery(defaultSort, defaultFilter), [defaultSort, defaultFilter]);
+  const [state, dispatch] = useReducer(listReducer, undefined, () =>
+    initialListState(
+      startingQuery(location.search, list, defaults),
+      readFilterExpanded(list),
+      readFilterType(list, defaultFilterType),
+    ),
+  );
+  const query = useMemo(() => queryOfState(state), [state]);
+  // The address this hook last saw or wrote: a different one was changed from outside.
+  const seenSearch = useRef(location.search);
+
+  useEffect(() => {
+    if (location.search !== seenSearch.current) {
+      seenSearch.current = location.search;
+      const outside = startingQuery(location.search, list, defaults);
+      if (!sameQuery(outside, query)) {
+        dispatch({ type: "sync", query: outside });
+        return;
+      }
+    }
+    const current = new URLSearchParams(location.search);
+    const next = queryToParams(query, defaults, current);
+    const nextSearch = next.toString() ? `?${next.toString()}` : "";
+    writeLastQuery(list, next.toString());
+    if (nextSearch === location.search) return;
+    // Typing a search replaces the entry; paging, sorting and filtering are steps back can undo.
+    const onlySearch = sameQuery({ ...queryFromParams(current, defaults), search: query.search }, query);
+    seenSearch.current = nextSearch;
+    navigate({ pathname: location.pathname, search: nextSearch }, { replace: onlySearch || !hasListParams(current) });
+  }, [location.search, location.pathname, query, defaults, list, navigate]);
+
+  useEffect(() => {
+    if (state.searchInput.trim() === state.search) return;
+    const timer = setTimeout(() => dispatch({ type: "applySearch" }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [state.searchInput, state.search]);
+
+  useEffect(() => writeFilterExpanded(list, state.filterExpanded), [list, state.filterExpanded]);
+  useEffect(() => writeFilterType(list, state.filterType), [list, state.filterType]);
+  useEffect(() => writeStoredFilter(list, state.appliedFilter), [list, state.appliedFilter]);
+
+  return {
+    state,
+    query,
+    search: location.search,
+    setPage: useCallback((page: number) => dispatch({ type: "page", page }), []),
+    setPerPage: useCallback((perPage: number) => dispatch({ type: "perPage", perPage }), []),
+    toggleSort: useCallback((field: string) => dispatch({ type: "sort", field }), []),
+    setFilterValue: useCallback((name: string, value: string) => dispatch({ type: "filterValue", name, value }), []),
+    applyFilter: useCallback(() => dispatch({ type: "applyFilter" }), []),
+    cancelFilter: useCallback(() => dispatch({ type: "cancelFilter" }), []),
+    clearFilter: useCallback(() => dispatch({ type: "clearFilter" }), []),
+    setFilterExpanded: useCallback((expanded: boolean) => dispatch({ type: "expandFilter", expanded }), []),
+    setFilterType: useCallback((filterType: string) => dispatch({ type: "filterType", filterType }), []),
+    setSearchInput: useCallback((value: string) => dispatch({ type: "searchInput", value }), []),
+    applySearch: useCallback(() => dispatch({ type: "applySearch" }), []),
+  };
+};
