@@ -11,8 +11,8 @@ const base = { include: ["test/**/*.test.ts"], globalSetup: ["test/support/globa
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { ...base, name: "embedded", env: { TEST_DB_KIND: "embedded" }, fileParallelism: false } },
-      ...(pgUrl ? [{ extends: true, test: { ...base, name: "postgres", env: { TEST_DB_KIND: "postgres" } } }] : []),
+      { extends: true as const, test: { ...base, name: "embedded", env: { TEST_DB_KIND: "embedded" }, fileParallelism: false } },
+      ...(pgUrl ? [{ extends: true as const, test: { ...base, name: "postgres", env: { TEST_DB_KIND: "postgres" } } }] : []),
     ],
   },
 });

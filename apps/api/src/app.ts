@@ -6,6 +6,7 @@ import type { TDeps } from "./deps.js";
 import { apiNotFound, errorMiddleware } from "./errors/error-middleware.js";
 import { AppError } from "./errors/app-error.js";
 import { healthRouter } from "./http/health.js";
+import { publicConfigRouter } from "./http/public-config.js";
 import { cors } from "./http/cors.js";
 import { authRouter } from "./auth/auth-router.js";
 import { authenticate } from "./auth/authenticate.js";
@@ -53,6 +54,7 @@ export const createApp = (deps: TDeps): Express => {
   });
 
   app.use("/api", healthRouter(deps));
+  app.use("/api", publicConfigRouter(deps.config));
   app.use("/api/auth", authRouter(deps));
   app.use("/api", authenticate(deps));
   app.use("/api", apiRouter(deps));

@@ -7,11 +7,10 @@ const flagsOf = (r: TPermissionRow): TFlags =>
     : NONE;
 
 /**
- * Builds the effective map from a role's records and a client's overrides. A record's key
- * is its item prefixed by its parents' items (`vessels.manningScales`); a client record
- * replaces the role record of the same key; a disabled parent disables its children.
+ * The records in force by dotted key: a record's key is its item prefixed by its parents'
+ * items (`vessels.manningScales`); a client's record replaces the role's of the same key.
  */
-export const buildPermissionMap = (rows: readonly TPermissionRow[]): TPermissionMap => {
+export const effectiveRecords = (rows: readonly TPermissionRow[]): Map<string, TPermissionRow> => {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const keyOf = (r: TPermissionRow): string => {
     const parent = r.parentId === null ? undefined : byId.get(r.parentId);
@@ -23,20 +22,17 @@ export const buildPermissionMap = (rows: readonly TPermissionRow[]): TPermission
     const current = chosen.get(key);
     if (!current || (current.clientId === null && r.clientId !== null)) chosen.set(key, r);
   }
+  return chosen;
+};
+
+/** The effective map of a role's records and a client's overrides; a disabled parent disables its children. */
+export const buildPermissionMap = (rows: readonly TPermissionRow[]): TPermissionMap => {
   const map: TPermissionMap = {};
-  for (const [key, r] of [...chosen].sort(([a], [b]) => a.split(".").length - b.split(".").length)) {
+  const byDepth = [...effectiveRecords(rows)].sort(([a], [b]) => a.split(".").length - b.split(".").length);
+  for (const [key, r] of byDepth) {
     const dot = key.lastIndexOf(".");
     const parentFlags = dot < 0 ? undefined : map[key.slice(0, dot)];
     map[key] = parentFlags && !parentFlags.enable ? NONE : flagsOf(r);
   }
   return map;
-};
-
-export const recordKey = (row: TPermissionRow, rows: readonly TPermissionRow[]): string => {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const keyOf = (r: TPermissionRow): string => {
-    const parent = r.parentId === null ? undefined : byId.get(r.parentId);
-    return parent ? `${keyOf(parent)}.${r.item}` : r.item;
-  };
-  return keyOf(row);
 };

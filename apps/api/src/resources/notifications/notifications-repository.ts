@@ -1,0 +1,28 @@
+import type { TDb } from "../../db/client.js";
+
+/** A staff member's own notifications; every method is scoped to the recipient. */
+export const notificationsRepository = (db: TDb) => ({
+  unreadCount(recipientId: number): Promise<number> {
+    return db.notification.count({ where: { recipientId, read: false } });
+  },
+  notShown(recipientId: number, limit: number) {
+    return db.notification.findMany({
+      where: { recipientId, shown: false },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      include: { author: true },
+    });
+  },
+  async mark(recipientId: number, ids: number[] | "all", field: "shown" | "read"): Promise<number> {
+    const data = field === "read" ? { read: true, shown: true } : { shown: true };
+    const { count } = await db.notification.updateMany({
+      where: { recipientId, ...(ids === "all" ? {} : { id: { in: ids } }) },
+      data,
+    });
+    return count;
+  },
+  async clearAll(recipientId: number): Promise<number> {
+    const { count } = await db.notification.deleteMany({ where: { recipientId } });
+    return count;
+  },
+});

@@ -1,0 +1,28 @@
+import { permissionRecords, type TListDocument } from "@crew/contracts";
+import type { TDb } from "../../db/client.js";
+import { AppError } from "../../errors/app-error.js";
+import type { TActor } from "../../http/context.js";
+import { requireAccess } from "../../kernel/access.js";
+import { toResource } from "../../kernel/serialize.js";
+import { effectiveRecords } from "../../permissions/permission-map.js";
+import { permissionRepository } from "../../permissions/permission-repository.js";
+
+/**
+ * GET /api/permissions?filter[client_id]=N: one client's effective records (the role's
+ * records with the client's overrides in their place), each with its dotted key. Anyone may
+ * read their own; reading another's needs permissions.read.
+ */
+export const effectivePermissions = async (db: TDb, actor: TActor, clientId: number): Promise<TListDocument> => {
+  if (clientId !== actor.id) requireAccess(actor, "permissions", "read");
+  const client = await db.client.findUnique({ where: { id: clientId }, select: { role: true } });
+  if (!client) throw AppError.notFound(`User ${clientId} not found`);
+  const rows = await permissionRepository(db).forRoleAndClient(client.role, clientId);
+  const data = [...effectiveRecords(rows).entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, r]) => toResource(permissionRecords, { ...r }, { computed: () => ({ key }) }));
+  return {
+    data,
+    links: { self: `/api/permissions?filter[client_id]=${clientId}`, first: `/api/permissions?filter[client_id]=${clientId}&page[number]=1`, last: `/api/permissions?filter[client_id]=${clientId}&page[number]=1`, prev: null, next: null },
+    meta: { count: data.length, total: data.length },
+  };
+};
