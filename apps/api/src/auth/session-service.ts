@@ -1,0 +1,107 @@
+import { MAX_DEVICES_PER_ACCOUNT, SESSION_LIFETIME_MS, TOKEN_ROTATION_GRACE_MS } from "@crew/contracts";
+import type { Request } from "express";
+import type { TDeps } from "../deps.js";
+import { AppError } from "../errors/app-error.js";
+import type { TActor } from "../http/context.js";
+import { createPermissionCache } from "../permissions/permission-cache.js";
+import { permissionsRevision, type TAccount } from "./account-repository.js";
+import { readCredentials, type TCredentials } from "./auth-headers.js";
+import { isDeactivated, toActor } from "./current-user.js";
+import { createSession, deleteSession, findSessionForRequest, rotateSessionToken } from "./session-repository.js";
+import { hashToken, newDevice, newToken, sameHash } from "./tokens.js";
+
+/** Credentials to send back; null when the answer must not touch the client's stored ones. */
+export type TIssued = (TCredentials & { expiresAt: Date }) | null;
+
+export interface TAuthenticated {
+  actor: TActor;
+  issued: TIssued;
+}
+
+export const DEACTIVATED_DETAIL = "This account is deactivated. Ask an administrator to reactivate it.";
+const EXPIRED_DETAIL = "Your session has expired. Please sign in again.";
+
+/**
+ * Sessions in the devise_token_auth manner: one row per device (the `client` header),
+ * tokens rotated at most every TOKEN_ROTATION_GRACE_MS, the replaced token accepted only
+ * within that window after its replacement (browsers send requests in parallel). `now` is
+ * read through a function so tests can move time without sleeping.
+ */
+export const createSessionService = (deps: TDeps, now: () => number = () => Date.now()) => {
+  const permissions = createPermissionCache(deps.db);
+  const hash = (token: string) => hashToken(deps.sessionSecret, token);
+
+  return {
+    /** Opens a session for an account that has just proved who it is. */
+    async start(account: TAccount): Promise<{ actor: TActor; issued: NonNullable<TIssued> }> {
+      if (isDeactivated(account)) throw AppError.unauthorized(DEACTIVATED_DETAIL);
+      const at = now();
+      const accessToken = newToken();
+      const device = newDevice();
+      const expiresAt = new Date(at + SESSION_LIFETIME_MS);
+      const [session, revision] = await Promise.all([
+        createSession(deps.db, { clientId: account.id, device, tokenHash: hash(accessToken), now: new Date(at), expiresAt }, MAX_DEVICES_PER_ACCOUNT),
+        permissionsRevision(deps.db),
+      ]);
+      const map = await permissions.mapFor(account, revision);
+      return { actor: toActor(account, map, session.id), issued: { accessToken, device, uid: account.email, expiresAt } };
+    },
+
+    /**
+     * Checks a request's credentials; with `rotate`, replaces a token older than the grace
+     * window. Throws a 401 AppError when the request is not signed in.
+     */
+    async authenticate(req: Request, opts: { rotate: boolean }): Promise<TAuthenticated> {
+      const credentials = readCredentials(req);
+      if (!credentials) throw AppError.unauthorized();
+      const row = await findSessionForRequest(deps.db, credentials.device);
+      if (!row || row.email.toLowerCase() !== credentials.uid.toLowerCase()) throw AppError.unauthorized();
+
+      const at = now();
+      const presented = hash(credentials.accessToken);
+      const sinceRotation = at - row.rotatedAt.getTime();
+      const isCurrent = sameHash(presented, row.tokenHash);
+      // The replaced token lives only for the window after the rotation that replaced it.
+      const isRecentPrevious = !isCurrent && sinceRotation < TOKEN_ROTATION_GRACE_MS && sameHash(presented, row.previousTokenHash);
+      if (!isCurrent && !isRecentPrevious) throw AppError.unauthorized();
+      if (row.expiresAt.getTime() <= at) throw AppError.unauthorized(EXPIRED_DETAIL);
+      if (isDeactivated(row)) throw AppError.unauthorized(DEACTIVATED_DETAIL);
+
+      const map = await permissions.mapFor({ id: row.clientId, role: row.role }, row.revision);
+      const actor = toActor({ ...row, id: row.clientId }, map, row.sessionId);
+      const uid = row.email;
+
+      // A holder of the previous token gets no credentials back: sending the old token would
+      // make the client overwrite the newer one it already stored from the parallel answer.
+      if (!isCurrent) return { actor, issued: null };
+      if (!opts.rotate || sinceRotation < TOKEN_ROTATION_GRACE_MS) {
+        return { actor, issued: { ...credentials, uid, expiresAt: row.expiresAt } };
+      }
+      const accessToken = newToken();
+      const expiresAt = new Date(at + SESSION_LIFETIME_MS);
+      const rotated = await rotateSessionToken(deps.db, {
+        sessionId: row.sessionId, currentHash: row.tokenHash, newHash: hash(accessToken), now: new Date(at), expiresAt,
+      });
+      // Lost a race with a parallel request that rotated first: this token is now the previous one.
+      if (!rotated) return { actor, issued: null };
+      return { actor, issued: { accessToken, device: credentials.device, uid, expiresAt } };
+    },
+
+    async end(sessionId: number): Promise<void> {
+      await deleteSession(deps.db, sessionId);
+    },
+  };
+};
+export type TSessionService = ReturnType<typeof createSessionService>;
+
+// authRouter and authenticate are built separately from the same deps; they share one
+// service so they share one permission cache.
+const services = new WeakMap<TDeps, TSessionService>();
+export const sessionServiceFor = (deps: TDeps): TSessionService => {
+  let service = services.get(deps);
+  if (!service) {
+    service = createSessionService(deps);
+    services.set(deps, service);
+  }
+  return service;
+};
