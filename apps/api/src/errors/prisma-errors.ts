@@ -10,10 +10,21 @@ const isPrismaKnown = (e: unknown): e is TPrismaKnownError =>
   typeof e === "object" && e !== null && typeof (e as { code?: unknown }).code === "string" &&
   /^P\d{4}$/.test((e as { code: string }).code);
 
+interface TAdapterCause { constraint?: { fields?: unknown; index?: unknown }; table?: unknown }
+
+/**
+ * The columns of a violated unique constraint. Through a driver adapter Prisma reports the
+ * index name (`vendor_types_title_key`), from which Prisma's naming gives back the column.
+ */
 const fieldsOf = (meta: Record<string, unknown> | undefined): string[] => {
-  const target = meta?.target ?? (meta?.driverAdapterError as { cause?: { constraint?: { fields?: unknown } } } | undefined)?.cause?.constraint?.fields;
-  if (Array.isArray(target)) return target.map((t) => snake(String(t)));
-  if (typeof target === "string") return [snake(target)];
+  if (Array.isArray(meta?.target)) return meta.target.map((t) => snake(String(t)));
+  const cause = (meta?.driverAdapterError as { cause?: TAdapterCause } | undefined)?.cause;
+  const fields = cause?.constraint?.fields;
+  if (Array.isArray(fields)) return fields.map((f) => snake(String(f)));
+  const index = cause?.constraint?.index;
+  if (typeof index === "string" && typeof cause?.table === "string" && index.startsWith(`${cause.table}_`) && index.endsWith("_key")) {
+    return [index.slice(cause.table.length + 1, -"_key".length)];
+  }
   return [];
 };
 

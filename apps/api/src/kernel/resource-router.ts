@@ -6,7 +6,8 @@ import type { TResourceService } from "./resource-service.js";
 import { parseId, parseWriteBody } from "./write-body.js";
 
 const query = (req: Request): Record<string, unknown> => req.query as Record<string, unknown>;
-const path = (req: Request): string => `${req.baseUrl}${req.path}`;
+/** Absolute address of the list, for its pagination links. */
+export const requestUrl = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}${req.baseUrl}${req.path}`;
 
 /**
  * The generic routes of one resource, from its definition's verbs. Handlers are one line
@@ -18,7 +19,7 @@ export const resourceRouter = (service: TResourceService): Router => {
   const base = `/${def.type}`;
   const verbs = new Set(def.verbs);
 
-  if (verbs.has("list")) router.get(base, async (req, res) => respond(res, 200, await service.list(actorOf(req), query(req), path(req))));
+  if (verbs.has("list")) router.get(base, async (req, res) => respond(res, 200, await service.list(actorOf(req), query(req), requestUrl(req))));
   if (verbs.has("show")) router.get(`${base}/:id`, async (req, res) => respond(res, 200, await service.show(actorOf(req), parseId(req.params.id), query(req))));
   if (verbs.has("create")) {
     router.post(base, async (req, res) => {

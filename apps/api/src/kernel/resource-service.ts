@@ -91,7 +91,7 @@ export const createResourceService = (entry: TResourceEntry, entryOf: TEntryOf) 
       requireAccess(actor, def.permission, action);
     },
 
-    async list(actor: TActor, rawQuery: Record<string, unknown>, path: string, opts: Parameters<typeof parseListQuery>[2] = {}): Promise<TListDocument> {
+    async list(actor: TActor, rawQuery: Record<string, unknown>, url: string, opts: Parameters<typeof parseListQuery>[2] = {}): Promise<TListDocument> {
       requireAccess(actor, def.permission, "read");
       const query: TListQuery = parseListQuery(def, rawQuery, opts);
       const clauses: TWhere[] = [];
@@ -104,7 +104,7 @@ export const createResourceService = (entry: TResourceEntry, entryOf: TEntryOf) 
       const { rows, total } = await repo.list(where, query, includeOf(query.include));
       const doc: TListDocument = {
         data: rows.map((r) => serialize(r, query.fields[def.type])),
-        links: listLinks(path, rawQuery, query.page, total),
+        links: listLinks(url, rawQuery, query.page, total),
         meta: { count: total, total },
       };
       if (query.include.length) doc.included = toIncluded(def, rows, query.include, defOf);

@@ -26,7 +26,7 @@ export const toResource = (def: TResourceDef, row: TRow, opts: TSerializeOptions
     if (attr.writeOnly || (keep && !keep.has(name))) continue;
     attributes[name] = toJson(name in computed ? computed[name] : row[camel(name)]);
   }
-  const resource: TResourceObject = { type: def.type, id: String(row.id), attributes, links: { self: `/api/${def.type}/${row.id}` } };
+  const resource: TResourceObject = { type: def.type, id: String(row.id), attributes };
   if (def.relationships) {
     const relationships: NonNullable<TResourceObject["relationships"]> = {};
     for (const [name, rel] of Object.entries(def.relationships)) {
@@ -67,9 +67,12 @@ export const toIncluded = (
 export const linkage = (type: string, id: number | null): TResourceIdentifier | null =>
   id === null ? null : { type, id: String(id) };
 
-/** Pagination links carrying page[number] (the client reads the last page from links.last). */
+/**
+ * Pagination links carrying page[number] (the client reads the last page from links.last).
+ * `url` is absolute: the JSON:API schema requires link URIs.
+ */
 export const listLinks = (
-  path: string,
+  url: string,
   query: Record<string, unknown>,
   page: { size: number; number: number },
   total: number,
@@ -86,7 +89,7 @@ export const listLinks = (
     for (const [k, v] of Object.entries(query)) if (k !== "page") add(k, v);
     params.set("page[number]", String(n));
     params.set("page[size]", String(page.size));
-    return `${path}?${params.toString()}`;
+    return `${url}?${params.toString()}`;
   };
   return {
     self: href(page.number),

@@ -3,7 +3,7 @@ import type { TDb } from "../../db/client.js";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import { requireAccess } from "../../kernel/access.js";
-import { toResource } from "../../kernel/serialize.js";
+import { listLinks, toResource } from "../../kernel/serialize.js";
 import { effectiveRecords } from "../../permissions/permission-map.js";
 import { permissionRepository } from "../../permissions/permission-repository.js";
 
@@ -12,7 +12,7 @@ import { permissionRepository } from "../../permissions/permission-repository.js
  * records with the client's overrides in their place), each with its dotted key. Anyone may
  * read their own; reading another's needs permissions.read.
  */
-export const effectivePermissions = async (db: TDb, actor: TActor, clientId: number): Promise<TListDocument> => {
+export const effectivePermissions = async (db: TDb, actor: TActor, clientId: number, url: string): Promise<TListDocument> => {
   if (clientId !== actor.id) requireAccess(actor, "permissions", "read");
   const client = await db.client.findUnique({ where: { id: clientId }, select: { role: true } });
   if (!client) throw AppError.notFound(`User ${clientId} not found`);
@@ -22,7 +22,7 @@ export const effectivePermissions = async (db: TDb, actor: TActor, clientId: num
     .map(([key, r]) => toResource(permissionRecords, { ...r }, { computed: () => ({ key }) }));
   return {
     data,
-    links: { self: `/api/permissions?filter[client_id]=${clientId}`, first: `/api/permissions?filter[client_id]=${clientId}&page[number]=1`, last: `/api/permissions?filter[client_id]=${clientId}&page[number]=1`, prev: null, next: null },
+    links: listLinks(url, { filter: { client_id: clientId } }, { size: Math.max(data.length, 1), number: 1 }, data.length),
     meta: { count: data.length, total: data.length },
   };
 };

@@ -3,6 +3,7 @@ import type { TDb } from "../../db/client.js";
 import { AppError } from "../../errors/app-error.js";
 import { actorOf } from "../../http/context.js";
 import { respond } from "../../kernel/respond.js";
+import { requestUrl } from "../../kernel/resource-router.js";
 import { effectivePermissions } from "./effective-permissions.js";
 
 /** filter[client_id] answers the client's effective records; other lists fall through to the generic route. */
@@ -17,7 +18,7 @@ export const permissionsRouter = (db: TDb): Router => {
     }
     const id = typeof raw === "string" && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
     if (id === undefined) throw AppError.badRequest("filter[client_id] must be a client id", "filter[client_id]");
-    respond(res, 200, await effectivePermissions(db, actorOf(req), id));
+    respond(res, 200, await effectivePermissions(db, actorOf(req), id, requestUrl(req)));
   });
   return router;
 };
