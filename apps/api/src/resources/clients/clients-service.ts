@@ -1,5 +1,5 @@
 import { ZProfileChange, ZStatusChange, ZTagsChange, clients, type TSingleDocument } from "@crew/contracts";
-import type { z } from "zod";
+import { parseAttributes } from "../../kernel/action-body.js";
 import type { TDb } from "../../db/client.js";
 import { hashPassword, verifyPassword } from "../../auth/passwords.js";
 import { AppError } from "../../errors/app-error.js";
@@ -27,8 +27,9 @@ export const clientsService = (db: TDb) => {
 
   return {
     /** Status change; a deactivated account's sessions end at once. */
-    async changeStatus(actor: TActor, id: number, change: z.infer<typeof ZStatusChange>): Promise<TSingleDocument> {
+    async changeStatus(actor: TActor, id: number, body: unknown): Promise<TSingleDocument> {
       requireAccess(actor, "crewUserStatus", "update");
+      const change = parseAttributes(clients, ZStatusChange, body);
       const target = await load(id);
       if (target.role === "superuser" && actor.role !== "superuser") throw AppError.forbidden("Only a superuser may change a superuser.");
       const row = await repo.update(id, { status: change.status });
@@ -36,8 +37,9 @@ export const clientsService = (db: TDb) => {
       return doc(row);
     },
 
-    async changeTags(actor: TActor, id: number, action: TTagAction, change: z.infer<typeof ZTagsChange>): Promise<TSingleDocument> {
+    async changeTags(actor: TActor, id: number, action: TTagAction, body: unknown): Promise<TSingleDocument> {
       requireAccess(actor, "crewUsers", "update");
+      const change = parseAttributes(clients, ZTagsChange, body);
       await load(id);
       const unique = [...new Set(change.tags)];
       return doc(await repo.update(id, { [TAG_ACTIONS[action]]: unique }));
@@ -48,7 +50,8 @@ export const clientsService = (db: TDb) => {
     },
 
     /** Anyone signed in may edit their own name, avatar, Equasis email and password. */
-    async updateProfile(actor: TActor, change: z.infer<typeof ZProfileChange>): Promise<TSingleDocument> {
+    async updateProfile(actor: TActor, body: unknown): Promise<TSingleDocument> {
+      const change = parseAttributes(clients, ZProfileChange, body);
       const me = await load(actor.id);
       const data: Parameters<typeof repo.update>[1] = {};
       if (change.name !== undefined) data.name = change.name;

@@ -1,4 +1,5 @@
-import { notifications, type TResourceObject } from "@crew/contracts";
+import { ZNotificationMark, notifications, type TResourceObject } from "@crew/contracts";
+import { parseAttributes } from "../../kernel/action-body.js";
 import type { TDb } from "../../db/client.js";
 import type { TActor } from "../../http/context.js";
 import { requireAccess } from "../../kernel/access.js";
@@ -26,6 +27,12 @@ export const notificationsService = (db: TDb) => {
     async mark(actor: TActor, ids: number[] | "all", field: "shown" | "read"): Promise<{ updated: number }> {
       check(actor, "update");
       return { updated: await repo.mark(actor.id, ids, field) };
+    },
+    /** Body `{payload: id | [ids]}`; ids of other people's notifications are ignored. */
+    async markSome(actor: TActor, body: unknown, field: "shown" | "read"): Promise<{ updated: number }> {
+      check(actor, "update");
+      const { payload } = parseAttributes(notifications, ZNotificationMark, body);
+      return { updated: await repo.mark(actor.id, Array.isArray(payload) ? payload : [payload], field) };
     },
     async clearAll(actor: TActor): Promise<{ deleted: number }> {
       check(actor, "delete");
