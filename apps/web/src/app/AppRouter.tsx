@@ -1,0 +1,21 @@
+import { useMemo } from "react";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import type { TCurrentUser } from "@crew/contracts";
+import { canFor } from "../session/use-session";
+import { signedInRoutes, signedOutRoutes } from "./router";
+
+/**
+ * Routes exist only when permitted (spec 2.1), so the route table depends on the user.
+ * The router is rebuilt when the permission map changes (sign-in, sign-out, another
+ * account), not when the user's name or status does; a rebuilt router starts at the
+ * current address.
+ */
+export const AppRouter = ({ user }: { user: TCurrentUser | null }) => {
+  const permissionsKey = user ? JSON.stringify(user.permissions) : "";
+  const router = useMemo(
+    () => createBrowserRouter(user ? signedInRoutes(canFor(user)) : signedOutRoutes()),
+    // Keyed by the permission map on purpose: a new user object with the same rights keeps the router.
+    [permissionsKey],
+  );
+  return <RouterProvider router={router} />;
+};
