@@ -1,0 +1,59 @@
+import { SegmentedControl, Stack, Text } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TClientStatus, TCurrentUser } from "@crew/contracts";
+import { patch } from "../api/http-client";
+import { queryKeys } from "../api/query-keys";
+import { useApiErrorHandler } from "../errors/use-api-error-handler";
+import { notifySuccess } from "../notices/notices";
+import { updateCurrentUser } from "../session/session-actions";
+
+/** The navigation-bar variant (spec 2.5): active or away only; a deactivated user cannot pick. */
+export const NAV_STATUS_OPTIONS: readonly { value: Exclude<TClientStatus, "deactivated">; label: string }[] = [
+  { value: "active", label: "Active" },
+  { value: "away", label: "Away" },
+];
+
+export const changeStatus = (clientId: number, status: TClientStatus): Promise<void> =>
+  patch(`/clients/${clientId}/status`, { data: { type: "clients", attributes: { status } } });
+
+export const StatusChanger = ({ user }: { user: TCurrentUser }) => {
+  const queryClient = useQueryClient();
+  const onError = useApiErrorHandler();
+  const deactivated = user.status === "deactivated";
+  const mutation = useMutation({
+    mutationFn: (status: TClientStatus) => changeStatus(user.clientId, status),
+    onSuccess: (_answer, status) => {
+      updateCurrentUser({ status });
+      // The crew-users list shows statuses too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.all("clients") });
+      notifySuccess("Status updated successfully");
+    },
+    onError,
+  });
+
+  return (
+    <Stack gap={6} px="sm" py={6}>
+      <Text size="xs" c="dimmed" fw={500}>
+        My status
+      </Text>
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        data={NAV_STATUS_OPTIONS.map((o) => ({ ...o }))}
+        value={deactivated ? "" : user.status}
+        disabled={deactivated || mutation.isPending}
+        onChange={(value) => {
+          const option = NAV_STATUS_OPTIONS.find((o) => o.value === value);
+          if (option && option.value !== user.status) mutation.mutate(option.value);
+        }}
+        color={user.status === "away" ? "orange" : "teal"}
+        aria-label="My status"
+      />
+      {deactivated ? (
+        <Text size="xs" c="red.7">
+          Your account is deactivated.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};

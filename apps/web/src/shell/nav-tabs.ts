@@ -1,0 +1,59 @@
+import type { TPermissionKey } from "@crew/contracts";
+import type { TCan } from "../session/use-session";
+
+export interface TNavTab {
+  label: string;
+  path: string;
+  /** The tab needs `{permission}.read`. */
+  permission: TPermissionKey;
+}
+
+/**
+ * The tabs of spec 2.5 in its order, then the reference lists and the permission page the
+ * spec's list leaves out (they have screens and need a way in).
+ */
+export const NAV_TABS: readonly TNavTab[] = [
+  { label: "Vessels", path: "/vessels", permission: "vessels" },
+  { label: "Timeplans", path: "/", permission: "timeplans" },
+  { label: "Owners", path: "/owners", permission: "owners" },
+  { label: "Managers", path: "/managers", permission: "managers" },
+  { label: "Crewing Agents", path: "/crewing-agents", permission: "crewingAgents" },
+  { label: "Users", path: "/crew-users", permission: "crewUsers" },
+  { label: "Ranks", path: "/ranks", permission: "ranks" },
+  { label: "Crew changes", path: "/crew-changes", permission: "crewChange" },
+  { label: "Seafarers", path: "/users", permission: "users" },
+  { label: "Vacancies", path: "/vacancies", permission: "vacancies" },
+  { label: "Task Manager", path: "/task-manager", permission: "taskManager" },
+  { label: "Engine types", path: "/engine-types", permission: "engineTypes" },
+  { label: "Engine manufacturers", path: "/engine-manufacturers", permission: "engineManufacturers" },
+  { label: "Vendor types", path: "/vendor-types", permission: "vendorTypes" },
+  { label: "Vendors", path: "/vendors", permission: "vendors" },
+  { label: "Certificate types", path: "/certificate-types", permission: "certificateTypes" },
+  { label: "Relation types", path: "/relation-types", permission: "relationTypes" },
+  { label: "Countries", path: "/countries", permission: "countries" },
+  { label: "Survey creator", path: "/survey-creator", permission: "surveyCreator" },
+  { label: "Ports", path: "/ports", permission: "ports" },
+  { label: "Main engines", path: "/main-engines", permission: "mainEngines" },
+  { label: "Applicant Contracts", path: "/applicant-contracts", permission: "applicantContracts" },
+  { label: "Applicant Documents", path: "/applicant-documents", permission: "applicantDocuments" },
+  { label: "Vessel types", path: "/vessel-types", permission: "vesselTypes" },
+  { label: "Crewing statuses", path: "/crewing-statuses", permission: "crewingStatuses" },
+  { label: "English test types", path: "/english-test-types", permission: "englishTestTypes" },
+  { label: "Permissions", path: "/permissions", permission: "permissions" },
+];
+
+/** Tabs the user may read whose screen exists (a tab without a screen would lead to not-found). */
+export const visibleTabs = (can: TCan, screenPaths: readonly string[]): TNavTab[] =>
+  NAV_TABS.filter((tab) => can(tab.permission, "read") && screenPaths.includes(tab.path));
+
+/** The bar is only worth its space with more than one place to go. */
+export const showNavigationBar = (tabs: readonly TNavTab[]): boolean => tabs.length > 1;
+
+/** Path of the selected tab: the first path segment; an empty one selects Timeplans ('/'). */
+export const activeTabPath = (pathname: string): string => {
+  const first = pathname.split("/").find((segment) => segment !== "");
+  return first ? `/${first}` : "/";
+};
+
+/** Label of a tab in the narrow-screen user menu. */
+export const menuLabelOf = (tab: TNavTab): string => `${tab.label} page`;

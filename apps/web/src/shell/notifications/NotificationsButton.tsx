@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useQuery } from "@tanstack/react-query";
+import { IconBell } from "@tabler/icons-react";
+import { NOTICE_AUTO_DISMISS_MS, NOTIFICATION_COUNT_REFRESH_MS } from "@crew/contracts";
+import { NotificationsDrawer } from "./NotificationsDrawer";
+import { fetchUnreadCount, notificationKeys, type TNotification } from "./notifications-api";
+import { PopupMessage } from "./PopupMessage";
+import { usePopupNotices } from "./use-popup-notices";
+
+/** Header bell with the unread badge (refreshed every 60 s) and the pop-ups of new notifications. */
+export const NotificationsButton = () => {
+  const [opened, setOpened] = useState(false);
+  const count = useQuery({
+    queryKey: notificationKeys.count,
+    queryFn: ({ signal }) => fetchUnreadCount(signal),
+    refetchInterval: NOTIFICATION_COUNT_REFRESH_MS,
+    staleTime: 0,
+  });
+
+  usePopupNotices(true, (items: TNotification[], more: number) => {
+    for (const n of items) {
+      notifications.show({
+        title: n.attributes.author_name || "New notification",
+        message: <PopupMessage notification={n} />,
+        color: "blue",
+        autoClose: NOTICE_AUTO_DISMISS_MS,
+        withBorder: true,
+      });
+    }
+    if (more > 0) {
+      notifications.show({
+        title: "New notifications",
+        message: `${more} more in the notifications panel`,
+        color: "blue",
+        autoClose: NOTICE_AUTO_DISMISS_MS,
+        withBorder: true,
+      });
+    }
+  });
+
+  const unread = count.data ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+
+  return (
+    <>
+      <Tooltip label="Notifications">
+        <Indicator
+          label={unread > 99 ? "99+" : unread}
+          disabled={unread === 0}
+          size={18}
+          offset={6}
+          color="orange"
+          withBorder
+          inline
+        >
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} onClick={() => setOpened(true)} data-testid="notifications-button">
+            <IconBell size={22} stroke={1.7} />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <NotificationsDrawer opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+};

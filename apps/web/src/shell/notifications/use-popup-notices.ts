@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { NOTIFICATION_POPUP_DEBOUNCE_MS, NOTIFICATION_POPUP_REFRESH_MS } from "@crew/contracts";
+import { fetchPopUp, markAsShown, notificationKeys, type TNotification } from "./notifications-api";
+
+/** At most this many pop-ups at once; the rest are summed up in one line. */
+const MAX_POPUPS = 3;
+
+/**
+ * Pop-up of new notifications (spec 4.3): polled every 180 s; what arrives is shown after
+ * a 3 s quiet period (a burst of answers shows once), then marked shown on the server.
+ */
+export const usePopupNotices = (enabled: boolean, show: (items: TNotification[], more: number) => void): void => {
+  const queryClient = useQueryClient();
+  const displayed = useRef(new Set<string>());
+  const showRef = useRef(show);
+  showRef.current = show;
+
+  const popUp = useQuery({
+    queryKey: notificationKeys.popUp,
+    queryFn: ({ signal }) => fetchPopUp(signal),
+    enabled,
+    refetchInterval: NOTIFICATION_POPUP_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+
+  useEffect(() => {
+    // Never show the same one twice, even if marking it shown failed.
+    const fresh = (popUp.data ?? []).filter((n) => !displayed.current.has(n.id));
+    if (fresh.length === 0) return;
+    const timer = window.setTimeout(() => {
+      for (const n of fresh) displayed.current.add(n.id);
+      showRef.current(fresh.slice(0, MAX_POPUPS), Math.max(0, fresh.length - MAX_POPUPS));
+      void markAsShown(fresh.map((n) => n.id)).then(
+        () => {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+        },
+        () => undefined,
+      );
+    }, NOTIFICATION_POPUP_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [popUp.data, queryClient]);
+};
