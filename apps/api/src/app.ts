@@ -37,6 +37,8 @@ export const createApp = (deps: TDeps): Express => {
         directives: {
           "img-src": ["'self'", "data:", "https:"],
           "frame-src": ["'self'", "https:"],
+          // Self-hosted installs are often plain http on a LAN address: upgrading would break them.
+          "upgrade-insecure-requests": null,
         },
       },
     }),

@@ -43,8 +43,4 @@ export const permissionRepository = (db: TDb | Prisma.TransactionClient) => ({
   roleRecords(): Promise<TPermissionRow[]> {
     return db.permissionRecord.findMany({ where: { clientId: null }, orderBy: { id: "asc" } });
   },
-
-  async createRecord(data: Omit<TPermissionRow, "id">): Promise<TPermissionRow> {
-    return db.permissionRecord.create({ data });
-  },
 });

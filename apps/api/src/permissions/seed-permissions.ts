@@ -1,4 +1,4 @@
-import { NONE, PERMISSION_TREE, ROLES, ROLE_MAPS, SECTION_KEYS, effectiveFlags, type TPermissionKey, type TTopPermissionKey } from "@crew/contracts";
+import { NONE, PERMISSION_TREE, ROLES, ROLE_MAPS, SECTION_KEYS, effectiveFlags, type TFlags, type TPermissionKey, type TTopPermissionKey } from "@crew/contracts";
 import type { TDb } from "../db/client.js";
 import { permissionRepository } from "./permission-repository.js";
 
@@ -18,30 +18,32 @@ export const ensurePermissionRecords = async (db: TDb): Promise<number> => {
       byRoleKey.set(`${r.role}:${parent ? `${parent.item}.` : ""}${r.item}`, r.id);
     }
     let created = 0;
+    const flagsOf = (f: TFlags) => ({ enable: f.enable, canRead: f.read, canCreate: f.create, canUpdate: f.update, canDelete: f.delete });
+    const tree = Object.entries(PERMISSION_TREE) as [TTopPermissionKey, readonly string[]][];
     for (const role of ROLES) {
       const map = ROLE_MAPS[role];
-      for (const [top, children] of Object.entries(PERMISSION_TREE) as [TTopPermissionKey, readonly string[]][]) {
-        let parentId = byRoleKey.get(`${role}:${top}`);
-        if (parentId === undefined) {
-          const f = map[top] ?? NONE;
-          const rec = await repo.createRecord({
-            item: top, parentId: null, role, clientId: null,
+      // Two round trips per role (embedded PGlite makes each one count): parents, then children.
+      const parents = await tx.permissionRecord.createManyAndReturn({
+        data: tree
+          .filter(([top]) => !byRoleKey.has(`${role}:${top}`))
+          .map(([top]) => ({
+            item: top, role, clientId: null,
             permissionType: SECTION_KEYS.includes(top) ? "section" : "model",
-            enable: f.enable, canRead: f.read, canCreate: f.create, canUpdate: f.update, canDelete: f.delete,
-          });
-          parentId = rec.id;
-          created++;
-        }
-        for (const child of children) {
-          if (byRoleKey.has(`${role}:${top}.${child}`)) continue;
-          const f = effectiveFlags(map, `${top}.${child}` as TPermissionKey);
-          await repo.createRecord({
-            item: child, parentId, role, clientId: null, permissionType: "model",
-            enable: f.enable, canRead: f.read, canCreate: f.create, canUpdate: f.update, canDelete: f.delete,
-          });
-          created++;
-        }
-      }
+            ...flagsOf(map[top] ?? NONE),
+          })),
+        select: { id: true, item: true },
+      });
+      for (const p of parents) byRoleKey.set(`${role}:${p.item}`, p.id);
+      created += parents.length;
+      const children = tree.flatMap(([top, items]) =>
+        items
+          .filter((child) => !byRoleKey.has(`${role}:${top}.${child}`))
+          .map((child) => ({
+            item: child, parentId: byRoleKey.get(`${role}:${top}`) ?? null, role, clientId: null, permissionType: "model",
+            ...flagsOf(effectiveFlags(map, `${top}.${child}` as TPermissionKey)),
+          })),
+      );
+      if (children.length) created += (await tx.permissionRecord.createMany({ data: children })).count;
     }
     if (created > 0) await repo.bump();
     return created;
