@@ -11,7 +11,8 @@ export const Providers = ({ children }: { children: ReactNode }) => (
   <MantineProvider theme={theme} defaultColorScheme="light">
     <QueryClientProvider client={queryClient}>
       <ModalsProvider labels={{ confirm: "Confirm", cancel: "Cancel" }}>
-        <Notifications position="top-right" limit={5} zIndex={1000} />
+        {/* Below the header so notices never cover its buttons (see global.css). */}
+        <Notifications position="top-right" limit={5} zIndex={1000} classNames={{ root: "app-notices" }} />
         {children}
       </ModalsProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowRight, IconCompass } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
 import { useCurrentUser, useSession } from "../session/use-session";
@@ -6,7 +6,8 @@ import { visibleTabs } from "../shell/nav-tabs";
 import { SCREEN_PATHS } from "./screens-bridge";
 import classes from "./StartPage.module.css";
 
-const greeting = (hour: number): string => (hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening");
+const greeting = (hour: number): string =>
+  hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 18 ? "Good afternoon" : "Good evening";
 
 /**
  * Stands at '/' until the timeline planner arrives: a greeting and the sections this
@@ -19,7 +20,7 @@ export const StartPage = () => {
   const firstName = user.name.split(" ")[0] || user.name;
 
   return (
-    <Container size="lg" py="xl">
+    <Box maw={1280} py="xs">
       <Stack gap={4} mb="xl">
         <Title order={2}>
           {greeting(new Date().getHours())}, {firstName}
@@ -56,6 +57,6 @@ export const StartPage = () => {
           </Group>
         </Card>
       )}
-    </Container>
+    </Box>
   );
 };
