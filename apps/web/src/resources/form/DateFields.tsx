@@ -1,0 +1,55 @@
+import "@mantine/dates/styles.css";
+import { DATE_FORMAT, DATE_TIME_FORMAT } from "@crew/contracts";
+import { DateInput, DateTimePicker } from "@mantine/dates";
+import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat";
+
+dayjs.extend(customParseFormat);
+
+/**
+ * Date pickers live in their own chunk: @mantine/dates is large and most forms have no
+ * date. Values travel as ISO strings ('YYYY-MM-DD' and full timestamps); people read and
+ * type dd.MM.yyyy (spec 000 section 9).
+ */
+export interface TDateFieldProps {
+  label: string;
+  value: string;
+  error?: string;
+  required?: boolean;
+  onChange: (value: string) => void;
+}
+
+const parseTyped = (text: string): string | null => {
+  const d = dayjs(text.trim(), DATE_FORMAT, true);
+  return d.isValid() ? d.format("YYYY-MM-DD") : null;
+};
+
+export const DateField = ({ label, value, error, required, onChange }: TDateFieldProps) => (
+  <DateInput
+    label={label}
+    value={value || null}
+    error={error}
+    withAsterisk={required}
+    valueFormat={DATE_FORMAT}
+    dateParser={parseTyped}
+    placeholder="dd.mm.yyyy"
+    clearable
+    onChange={(next) => onChange(next ?? "")}
+    popoverProps={{ withinPortal: true }}
+  />
+);
+
+export const DateTimeField = ({ label, value, error, required, onChange }: TDateFieldProps) => (
+  <DateTimePicker
+    label={label}
+    value={value ? dayjs(value).format("YYYY-MM-DD HH:mm:ss") : null}
+    error={error}
+    withAsterisk={required}
+    valueFormat={DATE_TIME_FORMAT}
+    placeholder="dd.mm.yyyy hh:mm"
+    clearable
+    onChange={(next) => onChange(next ? dayjs(next).toISOString() : "")}
+    popoverProps={{ withinPortal: true }}
+  />
+);
+

@@ -1,0 +1,62 @@
+import { Button, Group, Modal, Skeleton, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useParams } from "react-router-dom";
+import { useApiErrorHandler } from "../../errors";
+import { notifySuccess } from "../../notices";
+import { deleteRecord } from "../data/resource-client";
+import { invalidateResource, resourceKeys, useResourceRecord } from "../data/use-resource-queries";
+import type { TScreenConfig } from "../screen-config";
+import { useBackToList } from "./use-back-to-list";
+import { useRedirectOnError } from "../data/use-redirect-on-error";
+
+/** {base}/:id/delete: a confirmation over the list naming what goes away. */
+export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
+  const { def, messages } = config;
+  const { id = "" } = useParams();
+  const back = useBackToList(config.base);
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const existing = useResourceRecord(def, id, []);
+  useRedirectOnError(existing.error);
+  const [deleting, setDeleting] = useState(false);
+  const name = existing.data ? String(existing.data.record.attributes[def.titleAttribute] ?? `#${id}`) : undefined;
+
+  const confirm = async () => {
+    setDeleting(true);
+    try {
+      await deleteRecord(def, id);
+    } catch (error) {
+      setDeleting(false);
+      handleError(error);
+      return;
+    }
+    queryClient.removeQueries({ queryKey: resourceKeys.one(def.type, id) });
+    await invalidateResource(queryClient, def.type);
+    notifySuccess(messages.deleted);
+    back();
+  };
+
+  return (
+    <Modal opened onClose={back} title={`Delete ${def.label.one.toLowerCase()}`} size="md" styles={{ title: { fontWeight: 650, fontSize: 18 } }}>
+      {name === undefined ? (
+        <Skeleton height={14} width="80%" radius="sm" />
+      ) : (
+        <Text size="sm">
+          <Text span fw={600}>
+            {name}
+          </Text>{" "}
+          will be deleted. This cannot be undone.
+        </Text>
+      )}
+      <Group justify="flex-end" gap="sm" mt="lg">
+        <Button variant="default" onClick={back} disabled={deleting}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={() => void confirm()} loading={deleting} disabled={name === undefined} data-autofocus>
+          Delete
+        </Button>
+      </Group>
+    </Modal>
+  );
+};

@@ -1,0 +1,67 @@
+import { Loader, Select, type SelectProps } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useMemo, useState } from "react";
+import { useSelectOptions } from "../data/use-resource-queries";
+import type { TSelectOption } from "../data/resource-types";
+
+export interface TRelationshipSelectProps
+  extends Omit<SelectProps, "data" | "value" | "onChange" | "searchValue" | "onSearchChange"> {
+  /** JSON:API type whose records are offered (GET /api/select_options?type=…). */
+  type: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** Label of the current value, known from `included`, shown before the options arrive. */
+  selectedLabel?: string;
+  /** Leading choices such as "All" in a filter. */
+  extraOptions?: readonly TSelectOption[];
+}
+
+/**
+ * A to-one relationship picker searching the server as one types. Options load on first
+ * open so a form with several pickers does not fire every search at once.
+ */
+export const RelationshipSelect = ({
+  type,
+  value,
+  onChange,
+  selectedLabel,
+  extraOptions = [],
+  ...props
+}: TRelationshipSelectProps) => {
+  const [opened, setOpened] = useState(false);
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search, 250);
+  const options = useSelectOptions(type, query, opened || Boolean(value && !selectedLabel));
+  const current = useMemo(() => {
+    const loaded = options.data ?? [];
+    const known = loaded.find((o) => o.value === value);
+    const selected = value && !known && selectedLabel ? [{ value, label: selectedLabel }] : [];
+    return [...extraOptions, ...selected, ...loaded.filter((o) => !extraOptions.some((e) => e.value === o.value))];
+  }, [options.data, value, selectedLabel, extraOptions]);
+  const selectedText = current.find((o) => o.value === value)?.label ?? "";
+  return (
+    <Select
+      {...props}
+      searchable
+      clearable={!extraOptions.length && props.clearable !== false}
+      data={current}
+      value={value}
+      onChange={(next) => onChange(next)}
+      searchValue={opened ? search : selectedText}
+      onSearchChange={(text) => {
+        // Mantine writes the chosen label into the search on select; only typing should search.
+        if (opened && text !== selectedText) setSearch(text);
+      }}
+      onDropdownOpen={() => {
+        setOpened(true);
+        setSearch("");
+      }}
+      onDropdownClose={() => setOpened(false)}
+      // The server already filtered by the text; filtering again would hide accent variants.
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.isFetching ? "Loading…" : "Nothing found"}
+      rightSection={options.isFetching && opened ? <Loader size={14} /> : undefined}
+      comboboxProps={{ withinPortal: true, ...props.comboboxProps }}
+    />
+  );
+};

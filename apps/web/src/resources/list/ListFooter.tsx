@@ -1,0 +1,53 @@
+import { Group, Pagination, Select, Text } from "@mantine/core";
+import { PER_PAGE_CHOICES } from "../list-state/list-query";
+
+export interface TListFooterProps {
+  page: number;
+  perPage: number;
+  total: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}
+
+const PER_PAGE_DATA = PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: `${n} per page` }));
+
+/** Range, page size and pages; the page control only when one page cannot hold everything (spec 2.5). */
+export const ListFooter = ({ page, perPage, total, lastPage, onPage, onPerPage }: TListFooterProps) => {
+  if (total === 0) return null;
+  const from = (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  const choices = PER_PAGE_DATA.some((c) => c.value === String(perPage))
+    ? PER_PAGE_DATA
+    : [...PER_PAGE_DATA, { value: String(perPage), label: `${perPage} per page` }];
+  return (
+    <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap">
+      <Group gap="md" wrap="nowrap">
+        <Text size="sm" c="dimmed" data-testid="list-range">
+          {from > to ? `${total} total` : `${from}–${to} of ${total}`}
+        </Text>
+        <Select
+          aria-label="Items per page"
+          size="xs"
+          w={130}
+          data={choices}
+          value={String(perPage)}
+          allowDeselect={false}
+          onChange={(value) => value && onPerPage(Number(value))}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      {perPage < total ? (
+        <Pagination
+          size="sm"
+          total={Math.max(lastPage, Math.ceil(total / perPage))}
+          value={page}
+          onChange={onPage}
+          siblings={1}
+          boundaries={1}
+          getControlProps={(control) => ({ "aria-label": `${control} page` })}
+        />
+      ) : null}
+    </Group>
+  );
+};

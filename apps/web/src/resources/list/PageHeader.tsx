@@ -1,0 +1,23 @@
+import { Badge, Group, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** Title of a screen with its record count and the screen's main actions on the right. */
+export const PageHeader = ({ title, count, actions }: { title: string; count?: number; actions?: ReactNode }) => (
+  <Group justify="space-between" align="center" gap="sm" wrap="nowrap" mb="md">
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Title order={2} fz={{ base: 20, sm: 24 }} fw={650} lh={1.2} lineClamp={1}>
+        {title}
+      </Title>
+      {count !== undefined ? (
+        <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="list-total">
+          {count}
+        </Badge>
+      ) : null}
+    </Group>
+    {actions ? (
+      <Group gap="xs" wrap="nowrap">
+        {actions}
+      </Group>
+    ) : null}
+  </Group>
+);

@@ -1,0 +1,64 @@
+import { RESOURCES, type TResourceDef } from "@crew/contracts";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import type { RouteObject } from "react-router-dom";
+import type { TCan } from "../session/use-session";
+import { RouteFallback } from "./RouteFallback";
+import { screenConfigOf, type TScreenConfig } from "./screen-config";
+import { SCREEN_OVERRIDES, type TScreenProps } from "./screen-registry";
+
+/*
+ * Everything below loads on demand: the shell imports this module for its route table, and
+ * the login page must not pay for the screens.
+ */
+const ResourceListScreen = lazy(() =>
+  import("./list/ResourceListScreen").then((m) => ({ default: m.ResourceListScreen as ComponentType<TScreenProps> })),
+);
+const ResourceDetailsScreen = lazy(() =>
+  import("./details/ResourceDetailsScreen").then((m) => ({ default: m.ResourceDetailsScreen as ComponentType<TScreenProps> })),
+);
+const ResourceFormRoute = lazy(() => import("./form/ResourceFormRoute").then((m) => ({ default: m.ResourceFormRoute })));
+const DeleteRoute = lazy(() => import("./form/DeleteRoute").then((m) => ({ default: m.DeleteRoute })));
+
+const page = (key: string, node: ReactNode): ReactNode => (
+  <Suspense key={key} fallback={<RouteFallback />}>
+    {node}
+  </Suspense>
+);
+// Dialogs load over a list that is already on screen: no placeholder page behind them.
+const dialog = (node: ReactNode): ReactNode => <Suspense fallback={null}>{node}</Suspense>;
+
+/**
+ * Routes of one resource (spec 2.1, 2.4): read gives the list and details, update the new and
+ * edit dialogs, delete the delete confirmation. Dialogs are children of the list so it stays
+ * on screen, with its page and filter, under them.
+ */
+export const routesOfResource = (def: TResourceDef, can: TCan): RouteObject[] => {
+  if (!def.route || !can(def.permission, "read")) return [];
+  const override = SCREEN_OVERRIDES[def.type] ?? {};
+  const config: TScreenConfig = screenConfigOf(def, override.messages);
+  const base = config.base;
+  if (override.Page) {
+    const Page = override.Page;
+    return [{ path: base, element: page(def.type, <Page config={config} />) }];
+  }
+  const List = override.List ?? ResourceListScreen;
+  const Details = override.Details ?? ResourceDetailsScreen;
+  const children: RouteObject[] = [];
+  if (can(def.permission, "update")) {
+    children.push(
+      { path: "new", element: dialog(<ResourceFormRoute key="new" config={config} mode="create" />) },
+      { path: ":id/edit", element: dialog(<ResourceFormRoute key="edit" config={config} mode="update" />) },
+    );
+  }
+  if (can(def.permission, "delete")) {
+    children.push({ path: ":id/delete", element: dialog(<DeleteRoute config={config} />) });
+  }
+  return [
+    { path: base, element: page(`${def.type}:list`, <List config={config} />), children },
+    { path: `${base}/:id/details`, element: page(`${def.type}:details`, <Details config={config} />) },
+  ];
+};
+
+/** Routes of every resource definition that has a `route`, as far as the user may use them. */
+export const resourceRoutes = (can: TCan): RouteObject[] =>
+  Object.values(RESOURCES).flatMap((def) => routesOfResource(def, can));

@@ -1,0 +1,35 @@
+import { Table, VisuallyHidden } from "@mantine/core";
+import { useCallback } from "react";
+import type { TScreenProps } from "../../resources/screen-registry";
+import { ResourceListScreen, type TBodyContext } from "../../resources/list/ResourceListScreen";
+import type { TResourceRecord } from "../../resources/data/resource-types";
+import { compactFilter } from "../../resources/list-state/list-query";
+import { useSession } from "../../session/use-session";
+import { canReorder } from "./reorder";
+import { RanksBody } from "./RanksBody";
+
+/** /ranks: the generic list plus drag handles that set the crewing priority. */
+export const RanksScreen = ({ config }: TScreenProps) => {
+  const { can } = useSession();
+  const mayUpdate = can(config.def.permission, "update");
+  const renderBody = useCallback(
+    (records: readonly TResourceRecord[], context: TBodyContext) => {
+      const { query } = context.list;
+      const enabled = mayUpdate && canReorder(query.sort, Object.keys(compactFilter(query.filter)).length, query.search);
+      return <RanksBody config={config} records={records} context={context} enabled={enabled} />;
+    },
+    [config, mayUpdate],
+  );
+  if (!mayUpdate) return <ResourceListScreen config={config} />;
+  return (
+    <ResourceListScreen
+      config={config}
+      renderBody={renderBody}
+      leadingHeader={
+        <Table.Th w={44}>
+          <VisuallyHidden>Order</VisuallyHidden>
+        </Table.Th>
+      }
+    />
+  );
+};
