@@ -6,6 +6,7 @@ import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { seed } from "./db/seed.js";
 import type { TDeps } from "./deps.js";
+import { closeServer } from "./http/close-server.js";
 import { createJobs } from "./jobs/index.js";
 import { createLogger } from "./lib/logger.js";
 import { sessionSecret } from "./lib/session-secret.js";
@@ -24,7 +25,7 @@ const main = async () => {
   await ensurePermissionRecords(db);
   await seed(db, config, database.embedded, logger);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
-  const jobs = createJobs({ redisUrl: config.REDIS_URL, logger });
+  const jobs = createJobs({ config, db, logger, redis });
   const deps: TDeps = { config, db, logger, jobs, redis, sessionSecret: sessionSecret(config), embedded: database.embedded };
   if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
 
@@ -38,17 +39,24 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing requests in flight");
-    const force = setTimeout(() => process.exit(1), 25_000);
+    // Past this, a stuck request or job would keep the process from ever stopping.
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 25_000);
     force.unref();
-    // close() stops accepting and resolves when the requests in flight have answered.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await jobs.stop();
-    await db.$disconnect();
-    await redis?.quit();
-    await database.stop();
-    logger.info("stopped");
-    process.exit(0);
+    try {
+      await closeServer(server);
+      await jobs.stop();
+      await db.$disconnect();
+      await redis?.quit();
+      await database.stop();
+      logger.info("stopped");
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -11,17 +11,28 @@ const main = async () => {
   if (!config.REDIS_URL || !config.DATABASE_URL) throw new ConfigError("The worker needs REDIS_URL and DATABASE_URL.");
   const db = createDb(config.DATABASE_URL, false);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const jobs = createJobs({ redisUrl: config.REDIS_URL, logger });
+  const jobs = createJobs({ config, db, logger, redis }, { redisUrl: config.REDIS_URL });
   await jobs.start();
   logger.info("worker started");
-  const shutdown = async () => {
-    await jobs.stop();
-    await db.$disconnect();
-    await redis.quit();
-    process.exit(0);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "worker stopping: finishing running jobs");
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    try {
+      await jobs.stop();
+      await db.$disconnect();
+      await redis.quit();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "worker shutdown failed");
+      process.exit(1);
+    }
   };
-  process.on("SIGTERM", () => void shutdown());
-  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 };
 
 main().catch((error: unknown) => {

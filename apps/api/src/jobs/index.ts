@@ -1,11 +1,27 @@
-import type { Logger } from "pino";
-import type { TJobs } from "./types.js";
+import { BullmqJobs } from "./bullmq-provider.js";
+import { InProcessJobs } from "./in-process-provider.js";
+import { JOB_DEFINITIONS, jobRegistry } from "./registry.js";
+import type { TJobDefinition, TJobDeps, TJobs } from "./types.js";
 
-// Placeholder: the jobs module (BullMQ with REDIS_URL, in-process otherwise) is built in the platform work.
-export const createJobs = (_opts: { redisUrl?: string | undefined; logger: Logger }): TJobs => ({
-  async enqueue() {
-    throw new Error("jobs not built yet");
-  },
-  async start() {},
-  async stop() {},
-});
+export interface TJobsOptions {
+  /** BullMQ on this Redis; null forces in-process. Default: config.REDIS_URL. */
+  redisUrl?: string | null;
+  /** BullMQ key prefix (default "bull"). */
+  prefix?: string;
+  /** Run the definitions' schedules once started (default true). */
+  schedules?: boolean;
+  /** Default: every job of jobs/registry.ts. */
+  definitions?: readonly TJobDefinition[];
+}
+
+/** The jobs provider chosen by configuration: BullMQ when a Redis URL is set, in-process otherwise. */
+export const createJobs = (deps: TJobDeps, options: TJobsOptions = {}): TJobs => {
+  const registry = jobRegistry(options.definitions ?? JOB_DEFINITIONS);
+  const redisUrl = options.redisUrl === undefined ? deps.config.REDIS_URL : options.redisUrl;
+  const schedules = options.schedules ?? true;
+  if (redisUrl) return new BullmqJobs(deps, registry, { redisUrl, prefix: options.prefix ?? "bull", schedules });
+  return new InProcessJobs(deps, registry, schedules);
+};
+
+export { defineJob } from "./define-job.js";
+export type { TJobContext, TJobDefinition, TJobDeps, TJobs } from "./types.js";

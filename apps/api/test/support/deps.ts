@@ -22,7 +22,7 @@ export const testDeps = (): TDeps => {
   const logger = createLogger(config);
   const embedded = inject("embedded");
   const db: TDb = createDb(inject("databaseUrl"), embedded);
-  deps = { config, logger, db, redis: null, jobs: createJobs({ logger }), sessionSecret: TEST_SESSION_SECRET, embedded };
+  deps = { config, logger, db, redis: null, jobs: createJobs({ config, db, logger, redis: null }), sessionSecret: TEST_SESSION_SECRET, embedded };
   afterAll(async () => {
     await deps?.db.$disconnect();
     deps = undefined;

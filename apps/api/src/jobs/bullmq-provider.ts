@@ -1,0 +1,112 @@
+import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import type { z } from "zod";
+import { DEFAULT_RETRY } from "./define-job.js";
+import type { TJobRegistry } from "./registry.js";
+import { jobContext, PermanentJobError, resolveJob, toMessage } from "./run-job.js";
+import type { TJobDefinition, TJobDeps, TJobMessage, TJobRetry, TJobs } from "./types.js";
+
+/** One queue for every job: the job name is the definition id. */
+export const QUEUE_NAME = "jobs";
+
+export interface TBullmqOptions {
+  redisUrl: string;
+  /** Redis key prefix; tests use a unique one so runs never share a queue. */
+  prefix: string;
+  schedules: boolean;
+  concurrency?: number;
+}
+
+const retryOptions = (retry: TJobRetry = DEFAULT_RETRY) => ({
+  attempts: retry.attempts,
+  backoff: { type: "exponential", delay: retry.backoffMs },
+});
+
+/**
+ * Jobs in Redis through BullMQ: the API processes only enqueue, `start()` (the worker
+ * process) consumes them and keeps the job schedulers in Redis up to date, so several
+ * workers share one schedule instead of each running its own timer.
+ */
+export class BullmqJobs implements TJobs {
+  private readonly queue: Queue;
+  private worker: Worker | undefined;
+
+  constructor(
+    private readonly deps: TJobDeps,
+    private readonly registry: TJobRegistry,
+    private readonly options: TBullmqOptions,
+  ) {
+    this.queue = new Queue(QUEUE_NAME, {
+      connection: this.connection(),
+      prefix: options.prefix,
+      defaultJobOptions: { removeOnComplete: { count: 1_000 }, removeOnFail: { count: 5_000 } },
+    });
+    this.queue.on("error", (error) => deps.logger.error({ err: error }, "job queue error"));
+  }
+
+  async enqueue<S extends z.ZodType>(job: TJobDefinition<S>, input: z.input<S>): Promise<string> {
+    const message = toMessage(this.registry, job, input);
+    const queued = await this.queue.add(job.id, message, retryOptions(job.retry));
+    if (queued.id === undefined) throw new Error(`job ${job.id} was not given an id`);
+    return queued.id;
+  }
+
+  async start(): Promise<void> {
+    if (this.worker) return;
+    const worker = new Worker(QUEUE_NAME, (job: Job) => this.process(job), {
+      connection: this.connection(),
+      prefix: this.options.prefix,
+      concurrency: this.options.concurrency ?? 4,
+    });
+    worker.on("error", (error) => this.deps.logger.error({ err: error }, "job worker error"));
+    worker.on("failed", (job, error) => {
+      const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+      const log = { err: error, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade };
+      if (final) this.deps.logger.error(log, "job failed");
+      else this.deps.logger.warn(log, "job failed, will retry");
+    });
+    this.worker = worker;
+    await worker.waitUntilReady();
+    if (this.options.schedules) await this.syncSchedules();
+  }
+
+  async stop(): Promise<void> {
+    // close() waits for the running handlers; jobs not yet taken stay queued for another worker.
+    await this.worker?.close();
+    this.worker = undefined;
+    await this.queue.close();
+  }
+
+  private connection() {
+    // null: BullMQ's blocking commands must wait through a Redis restart instead of failing.
+    return { url: this.options.redisUrl, maxRetriesPerRequest: null };
+  }
+
+  private async process(job: Job): Promise<void> {
+    let resolved: ReturnType<typeof resolveJob>;
+    try {
+      resolved = resolveJob(this.registry, job.name, job.data as TJobMessage);
+    } catch (error) {
+      if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    const id = job.id ?? `${job.name}-${job.timestamp}`;
+    await resolved.definition.handle(resolved.payload, jobContext(this.deps, this, resolved.definition, id, job.attemptsMade + 1));
+  }
+
+  /** Upserts a scheduler per scheduled definition and removes those of jobs that no longer exist. */
+  private async syncSchedules(): Promise<void> {
+    const scheduled = [...this.registry.values()].filter((d) => d.schedule);
+    for (const d of scheduled) {
+      if (!d.schedule) continue;
+      await this.queue.upsertJobScheduler(d.id, { every: d.schedule.everyMs }, {
+        name: d.id,
+        data: toMessage(this.registry, d, d.schedule.payload),
+        opts: retryOptions(d.retry),
+      });
+    }
+    const wanted = new Set(scheduled.map((d) => d.id));
+    for (const s of await this.queue.getJobSchedulers()) {
+      if (!wanted.has(s.key)) await this.queue.removeJobScheduler(s.key);
+    }
+  }
+}
