@@ -48,10 +48,10 @@ export const StartPage = () => {
               <IconCompass size={24} />
             </ThemeIcon>
             <div>
-              <Text fw={600}>Nothing to open yet</Text>
+              <Text fw={600}>Nothing to open here yet</Text>
               <Text c="dimmed" size="sm" mt={4}>
-                Your account has no sections assigned. When an administrator grants access, they appear here and in
-                the navigation bar.
+                The sections your account can use will appear here and in the navigation bar. If you expected to see
+                one, ask an administrator to check your permissions.
               </Text>
             </div>
           </Group>
