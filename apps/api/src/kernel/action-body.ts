@@ -10,7 +10,7 @@ import { AppError, type TFieldIssue } from "../errors/app-error.js";
 export const parseAttributes = <S extends z.ZodType>(def: TResourceDef | undefined, schema: S, body: unknown): z.infer<S> => {
   let attributes: unknown = body ?? {};
   if (typeof body === "object" && body !== null && "data" in body) {
-    const data = (body as { data: unknown }).data;
+    const data = (body).data;
     if (typeof data !== "object" || data === null) throw AppError.badRequest("data must be an object");
     const { type, attributes: a } = data as { type?: unknown; attributes?: unknown };
     if (def && type !== undefined && type !== def.type) throw AppError.conflict(`data.type must be '${def.type}'`);

@@ -5,7 +5,7 @@ import { respond } from "./respond.js";
 import type { TResourceService } from "./resource-service.js";
 import { parseId, parseWriteBody } from "./write-body.js";
 
-const query = (req: Request): Record<string, unknown> => req.query as Record<string, unknown>;
+const query = (req: Request): Record<string, unknown> => req.query;
 /** Absolute address of the list, for its pagination links. */
 export const requestUrl = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}${req.baseUrl}${req.path}`;
 

@@ -84,7 +84,7 @@ export const listLinks = (
       if (v === undefined || v === null) return;
       if (typeof v === "object" && !Array.isArray(v)) {
         for (const [k, sub] of Object.entries(v as Record<string, unknown>)) add(`${prefix}[${k}]`, sub);
-      } else params.append(prefix, String(v));
+      } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") params.append(prefix, String(v));
     };
     for (const [k, v] of Object.entries(query)) if (k !== "page") add(k, v);
     params.set("page[number]", String(n));

@@ -68,7 +68,7 @@ export const parseWriteBody = (
     }
   }
   if (issues.length) throw AppError.invalid(issues);
-  return { attributes: (parsed.data ?? {}) as Record<string, unknown>, relationships };
+  return { attributes: (parsed.data ?? {}), relationships };
 };
 
 const badPointer = (detail: string, pointer: string) => ({ status: "400", title: "Bad Request", detail, source: { pointer } });

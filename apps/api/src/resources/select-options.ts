@@ -36,7 +36,7 @@ export const selectOptionsRouter = (registry: Map<string, TResourceEntry>): Rout
     const where = query.q ? { [field]: { contains: query.q.trim(), mode: "insensitive" } } : {};
     const rows = await entry.store.findMany({ where, orderBy: [{ [field]: "asc" }, { id: "asc" }], take: query.page?.size ?? 50 });
     const doc: Omit<TListDocument, "links"> = {
-      data: rows.map((r) => ({ type: "select_options", id: String(r.id), attributes: { label: String(r[field] ?? ""), value: String(r.id) } })),
+      data: rows.map((r) => ({ type: "select_options", id: String(r.id), attributes: { label: typeof r[field] === "string" ? r[field] : "", value: String(r.id) } })),
       meta: { count: rows.length, total: rows.length },
     };
     respond(res, 200, doc);

@@ -18,7 +18,7 @@ const REFERENCE_LISTS = [
 ] as const satisfies readonly TPermissionKey[];
 
 const all = (keys: readonly TPermissionKey[], f: TFlags): TRoleMap =>
-  Object.fromEntries(keys.map((k) => [k, f])) as TRoleMap;
+  Object.fromEntries(keys.map((k) => [k, f]));
 
 /** Every signed-in account: its own notifications, the header areas. */
 const SHELL: TRoleMap = {

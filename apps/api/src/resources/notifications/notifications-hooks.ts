@@ -2,7 +2,7 @@ import type { TResourceHooks } from "../../kernel/resource-service.js";
 import type { TRow } from "../../kernel/store.js";
 
 const author = (row: TRow): { name?: unknown; avatar?: unknown } | null =>
-  typeof row.author === "object" && row.author !== null ? (row.author as { name?: unknown; avatar?: unknown }) : null;
+  typeof row.author === "object" && row.author !== null ? (row.author) : null;
 
 /** Everyone sees and clears only their own notifications, whatever the filter says. */
 export const notificationsHooks: TResourceHooks = {

@@ -1,7 +1,6 @@
 import type { TDb } from "../../db/client.js";
 import { camel } from "../../kernel/naming.js";
 import type { TResourceHooks } from "../../kernel/resource-service.js";
-import type { TRow } from "../../kernel/store.js";
 import { ranksRepository } from "./ranks-repository.js";
 
 /**
@@ -21,7 +20,7 @@ export const ranksHooks = (db: TDb): TResourceHooks => {
       const position = input.attributes.crewing_priority;
       if (typeof position !== "number") return;
       await repo.moveTo(row.id, position);
-      return (await repo.findById(row.id)) as unknown as TRow;
+      return await repo.findById(row.id);
     },
     async afterDelete() {
       await repo.renumber();
