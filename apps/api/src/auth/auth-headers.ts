@@ -8,13 +8,13 @@ export interface TCredentials {
   uid: string;
 }
 
-const headerOf = (req: Request, name: TAuthHeader): string | undefined => {
+const headerOf = (req: Pick<Request, "headers">, name: TAuthHeader): string | undefined => {
   const value = req.headers[name];
   return typeof value === "string" && value.length > 0 && value.length <= 512 ? value : undefined;
 };
 
 /** Credentials of a request, or null when one is missing (token-type, when sent, must be Bearer). */
-export const readCredentials = (req: Request): TCredentials | null => {
+export const readCredentials = (req: Pick<Request, "headers">): TCredentials | null => {
   const accessToken = headerOf(req, "access-token");
   const device = headerOf(req, "client");
   const uid = headerOf(req, "uid");

@@ -51,7 +51,7 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
      * Checks a request's credentials; with `rotate`, replaces a token older than the grace
      * window. Throws a 401 AppError when the request is not signed in.
      */
-    async authenticate(req: Request, opts: { rotate: boolean }): Promise<TAuthenticated> {
+    async authenticate(req: Pick<Request, "headers">, opts: { rotate: boolean }): Promise<TAuthenticated> {
       const credentials = readCredentials(req);
       if (!credentials) throw AppError.unauthorized();
       const row = await findSessionForRequest(deps.db, credentials.device);
