@@ -31,9 +31,9 @@ export const StartPage = () => {
       </Stack>
 
       {sections.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing={{ base: "xs", sm: "md" }}>
           {sections.map((tab) => (
-            <Card key={tab.path} component={Link} to={tab.path} withBorder padding="lg" className={classes.card}>
+            <Card key={tab.path} component={Link} to={tab.path} withBorder className={classes.card}>
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={600}>{tab.label}</Text>
                 <IconArrowRight size={18} className={classes.arrow} />

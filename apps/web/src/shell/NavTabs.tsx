@@ -16,7 +16,12 @@ export const NavTabs = ({ tabs }: { tabs: readonly TNavTab[] }) => {
 
   return (
     <nav aria-label="Sections" className={classes.bar}>
-      <Scroller controlSize={32} scrollAmount={240} edgeGradientColor="var(--mantine-color-white)">
+      <Scroller
+        controlSize={32}
+        scrollAmount={240}
+        edgeGradientColor="var(--mantine-color-white)"
+        classNames={{ control: classes.control }}
+      >
         <div className={classes.row}>
           {tabs.map((tab) => {
             const selected = tab.path === active;

@@ -13,7 +13,8 @@ import { UserMenu } from "./UserMenu";
 import classes from "./ShellLayout.module.css";
 
 const TOP_BAR = 60;
-const TAB_ROW = 45;
+/** The tab row (44 px) with its top border, plus the header's own bottom border. */
+const TAB_ROW = 46;
 
 /** The signed-in frame: header with logo, help, notifications and account; tab row; the screen. */
 export const ShellLayout = () => {
