@@ -1,0 +1,2 @@
+/** See prisma-diff.mjs. */
+export declare const prismaDiffSql: (from: string, to: string, options?: { databaseUrl?: string }) => Promise<string>;

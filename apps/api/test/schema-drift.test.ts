@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { findUp } from "../src/lib/find-up.js";
+import { prismaDiffSql } from "../scripts/prisma-diff.mjs";
+
+/**
+ * Fails when prisma/schema.prisma and the database our migrations build disagree: the SQL
+ * Prisma itself would write for schema.prisma is applied into a schema of its own next to
+ * the migrated `public`, and the two catalogs are compared. A failure means a migration is
+ * missing or wrong: `pnpm db:migration <name>` writes one (docs/database.md).
+ */
+
+// One line per fact Prisma's schema decides; names qualified by the schema are made neutral.
+const CATALOG_QUERIES = {
+  column: `
+    SELECT c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+           || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE ' NULL' END
+           || COALESCE(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), '')
+           || CASE WHEN a.attidentity <> '' THEN ' IDENTITY ' || a.attidentity::text ELSE '' END AS line
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+     WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`,
+  index: `
+    SELECT t.relname || ': ' || pg_get_indexdef(i.oid) AS line
+      FROM pg_index x
+      JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+     WHERE n.nspname = $1 AND t.relname <> '_prisma_migrations'`,
+  // NOT NULL (contype n, PostgreSQL 18) is covered by the columns.
+  constraint: `
+    SELECT t.relname || ': ' || con.conname || ' ' || pg_get_constraintdef(con.oid) AS line
+      FROM pg_constraint con
+      JOIN pg_class t ON t.oid = con.conrelid
+      JOIN pg_namespace n ON n.oid = con.connamespace
+     WHERE n.nspname = $1 AND con.contype <> 'n' AND t.relname <> '_prisma_migrations'`,
+  enum: `
+    SELECT t.typname || ' (' || string_agg(e.enumlabel, ', ' ORDER BY e.enumsortorder) || ')' AS line
+      FROM pg_type t
+      JOIN pg_enum e ON e.enumtypid = t.oid
+      JOIN pg_namespace n ON n.oid = t.typnamespace
+     WHERE n.nspname = $1
+     GROUP BY t.typname`,
+} as const;
+
+const catalog = async (client: pg.Client, schema: string): Promise<string[]> => {
+  const unqualify = (line: string) => line.replaceAll(`"${schema}".`, "").replaceAll(`${schema}.`, "");
+  const lines: string[] = [];
+  for (const [kind, sql] of Object.entries(CATALOG_QUERIES)) {
+    const { rows } = await client.query<{ line: string }>(sql, [schema]);
+    lines.push(...rows.map((r) => `${kind} ${unqualify(r.line)}`));
+  }
+  return lines.sort();
+};
+
+const compare = (migrated: string[], expected: string[]) => ({
+  missingFromMigrations: expected.filter((l) => !migrated.includes(l)),
+  notInSchemaPrisma: migrated.filter((l) => !expected.includes(l)),
+});
+
+describe("schema.prisma and the migrations", () => {
+  const expectedSchema = `expected_${randomUUID().slice(0, 8)}`;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    const schemaFile = findUp("prisma/schema.prisma");
+    if (!schemaFile) throw new Error("prisma/schema.prisma not found");
+    // Before our own connection: the embedded database takes one connection at a time.
+    const sql = await prismaDiffSql("empty", schemaFile, { databaseUrl: inject("databaseUrl") });
+    client = new pg.Client({ connectionString: inject("databaseUrl") });
+    await client.connect();
+    await client.query(`CREATE SCHEMA "${expectedSchema}"`);
+    await client.query(`SET search_path TO "${expectedSchema}"`);
+    await client.query(sql);
+    // Both schemas are read fully qualified, then the qualifier is dropped.
+    await client.query(`SET search_path TO pg_catalog`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await client?.query(`DROP SCHEMA IF EXISTS "${expectedSchema}" CASCADE`);
+    await client?.end();
+  });
+
+  it("agree: tables, columns, types, nullability, defaults, indexes, keys and enums", async () => {
+    const migrated = await catalog(client, "public");
+    const expected = await catalog(client, expectedSchema);
+    expect(expected.length).toBeGreaterThan(50);
+    expect(compare(migrated, expected)).toEqual({ missingFromMigrations: [], notInSchemaPrisma: [] });
+  });
+
+  it("the comparison notices a changed column and a missing index", async () => {
+    await client.query(`ALTER TABLE "${expectedSchema}".sessions ALTER COLUMN device DROP NOT NULL`);
+    await client.query(`DROP INDEX "${expectedSchema}".sessions_client_id_created_at_idx`);
+    const { missingFromMigrations, notInSchemaPrisma } = compare(await catalog(client, "public"), await catalog(client, expectedSchema));
+    expect(missingFromMigrations).toEqual(["column sessions.device text NULL"]);
+    expect(notInSchemaPrisma).toEqual([
+      "column sessions.device text NOT NULL",
+      expect.stringMatching(/^index sessions: CREATE INDEX sessions_client_id_created_at_idx ON sessions USING btree \(client_id, created_at\)$/),
+    ]);
+  });
+});
