@@ -54,7 +54,7 @@ const throwawayDatabase = async (): Promise<{ url: string; embedded: boolean; la
   const server = process.env.DATABASE_URL;
   if (!server) {
     const db = await startEmbeddedDatabase(null);
-    return { url: db.url, embedded: true, label: "embedded PGlite", drop: db.stop };
+    return { url: db.url, embedded: true, label: "embedded PGlite", drop: () => db.stop() };
   }
   const name = `crew_bench_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: server });

@@ -41,9 +41,11 @@ export const authRouter = (deps: TDeps): Router => {
   });
 
   router.delete("/sign_out", async (req, res) => {
-    const outcome = await sessions.authenticate(req, { rotate: false }).catch(() => null);
-    // devise_token_auth's answer for a sign-out without a live session.
-    if (!outcome) throw AppError.notFound("User was not found or was not logged in.");
+    const outcome = await sessions.authenticate(req, { rotate: false }).catch((error: unknown) => {
+      // devise_token_auth's answer for a sign-out without a live session.
+      if (error instanceof AppError && error.code === "UNAUTHORIZED") throw AppError.notFound("User was not found or was not logged in.");
+      throw error;
+    });
     await sessions.end(outcome.actor.sessionId);
     res.json({ success: true });
   });

@@ -66,12 +66,13 @@ export const createStrategies = (db: TDb, google: TGoogleVerifier | null) => {
   /** Runs a strategy; resolves the account or rejects with a 401 AppError carrying the reason. */
   const run = (name: TStrategyName, req: Request, res: Response): Promise<TAccount> =>
     new Promise((resolve, reject) => {
+      const fail = (err: unknown) => reject(err instanceof Error ? err : new Error(String(err)));
       const middleware: RequestHandler = auth.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => {
-        if (err) reject(err);
+        if (err) fail(err);
         else if (isAccount(user)) resolve(user);
         else reject(AppError.unauthorized(messageOf(info) ?? INVALID_CREDENTIALS));
       });
-      void middleware(req, res, reject);
+      void middleware(req, res, fail);
     });
   return { run };
 };
