@@ -12,16 +12,20 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   { name: "vendor-query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 30 },
 ];
 
+/** Where `vite dev` sends /api: the API's default port, or API_PROXY_TARGET for another one. */
+const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+const API_TARGET = env.API_PROXY_TARGET ?? "http://localhost:3000";
+
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
     // Same origin in development as in production: the API answers under /api.
-    proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
+    proxy: { "/api": { target: API_TARGET, changeOrigin: false } },
   },
   preview: {
     port: 4173,
-    proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
+    proxy: { "/api": { target: API_TARGET, changeOrigin: false } },
   },
   build: {
     outDir: "dist",
