@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import type { TCurrentUser } from "@crew/contracts";
 import { canFor } from "../session/use-session";
@@ -17,5 +17,12 @@ export const AppRouter = ({ user }: { user: TCurrentUser | null }) => {
     // Keyed by the permission map on purpose: a new user object with the same rights keeps the router.
     [permissionsKey],
   );
+  // A replaced router must stop listening to history, or it would still react to Back.
+  // Disposed when replaced, not in an effect cleanup: StrictMode re-runs effects on the same router.
+  const previous = useRef<typeof router | null>(null);
+  useEffect(() => {
+    if (previous.current && previous.current !== router) previous.current.dispose();
+    previous.current = router;
+  }, [router]);
   return <RouterProvider router={router} />;
 };
