@@ -1,20 +1,35 @@
 import { defineConfig } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 
 /**
- * End-to-end tests against the built SPA served by the real API (one origin, as in
- * production). The API starts on its own port with its own data folder and the demo
- * seed; with DATABASE_URL set (CI) it uses that PostgreSQL database instead of PGlite.
- * Browsers are not downloaded here: Debian's Chromium is used.
+ * End-to-end tests: Debian's Chromium (browsers are never downloaded here) against the
+ * built app served by the real API on its own port, with a database of its own (see
+ * e2e/support/start-server.mjs). E2E_BASE_URL points the tests at a server started by hand.
  */
-const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
-const PORT = Number(env.E2E_PORT ?? 3210);
+const env = process.env;
+
+/**
+ * 3100 when free, else any free port. Decided once in the runner and handed to its workers
+ * through the environment (they load this file again and must agree on the address).
+ */
+const pickPort = (): string =>
+  execFileSync(process.execPath, [
+    "-e",
+    `const net = require("node:net");
+     const out = (s) => { process.stdout.write(String(s.address().port)); s.close(); };
+     const s = net.createServer();
+     s.once("error", () => { const t = net.createServer(); t.listen(0, () => out(t)); });
+     s.listen(3100, () => out(s));`,
+  ]).toString();
+if (!env.E2E_PORT && !env.E2E_BASE_URL) env.E2E_PORT = pickPort();
+const PORT = Number(env.E2E_PORT ?? 3100);
 const BASE_URL = env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
-const DATA_DIR = env.E2E_DATA_DIR ?? ".data/e2e";
 
 export default defineConfig({
   testDir: "e2e",
+  testMatch: /.*\.e2e\.ts$/,
   outputDir: "test-results",
-  // One shared database: tests run one after another.
+  // One shared database: flows run one after another so each sees what it expects.
   workers: 1,
   fullyParallel: false,
   retries: env.CI ? 1 : 0,
@@ -23,6 +38,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
+    viewport: { width: 1440, height: 900 },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -38,26 +54,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", grepInvert: /@phone-only/, use: { viewport: { width: 1440, height: 900 } } },
-    // Phone-width checks are opt-in per test (tag '@phone') so the shared database sees each flow once.
-    { name: "phone", grep: /@phone/, use: { viewport: { width: 390, height: 844 }, hasTouch: true } },
-  ],
+  projects: [{ name: "chromium" }],
   webServer: env.E2E_BASE_URL
     ? undefined
     : {
-        // A fresh embedded database each run (ignored .data/ folder), unless DATABASE_URL names one.
-        command: `rm -rf ${DATA_DIR} && node ../api/dist/main.js`,
+        command: "node e2e/support/start-server.mjs",
         url: `${BASE_URL}/api/health`,
-        reuseExistingServer: !env.CI,
-        timeout: 180_000,
+        // A server already on the port is somebody else's (other data): fail instead of using it.
+        reuseExistingServer: false,
+        timeout: 300_000,
         stdout: "pipe",
-        env: {
-          PORT: String(PORT),
-          DATA_DIR,
-          SEED_DEMO: "true",
-          LOG_LEVEL: "warn",
-          SIGN_IN_RATE_LIMIT: "1000",
-        },
+        stderr: "pipe",
+        env: { PORT: String(PORT) },
       },
 });

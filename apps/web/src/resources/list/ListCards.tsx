@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { TIncluded, TResourceRecord } from "../data/resource-types";
 import type { TColumn } from "./columns";
@@ -40,20 +40,22 @@ export const ListCards = ({ columns, records, included, fetching, detailsHref, r
                     {isBlank(title) ? "—" : title}
                   </Text>
                 )}
-                {rest.map((column) => {
-                  const value = column.render(record, included);
-                  if (isBlank(value)) return null;
-                  return (
-                    <Group key={column.key} gap={6} wrap="nowrap" align="baseline">
-                      <Text size="xs" c="dimmed" style={{ flex: "none" }}>
-                        {column.label}
-                      </Text>
-                      <Text size="sm" component="div" miw={0} style={{ overflowWrap: "anywhere" }}>
-                        {value}
-                      </Text>
-                    </Group>
-                  );
-                })}
+                <div className={classes.cardFields}>
+                  {rest.map((column) => {
+                    const value = column.render(record, included);
+                    if (isBlank(value)) return null;
+                    return (
+                      <Fragment key={column.key}>
+                        <Text size="xs" c="dimmed">
+                          {column.label}
+                        </Text>
+                        <Text size="sm" component="div" miw={0} style={{ overflowWrap: "anywhere" }}>
+                          {value}
+                        </Text>
+                      </Fragment>
+                    );
+                  })}
+                </div>
               </Stack>
               {rowActions?.(record)}
             </Group>

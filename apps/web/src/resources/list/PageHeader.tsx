@@ -9,7 +9,7 @@ export const PageHeader = ({ title, count, actions }: { title: string; count?: n
         {title}
       </Title>
       {count !== undefined ? (
-        <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="list-total">
+        <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="list-total" style={{ flex: "none" }}>
           {count}
         </Badge>
       ) : null}

@@ -1,4 +1,4 @@
-import { Button, Collapse, Divider, Paper } from "@mantine/core";
+import { Box, Button, Collapse, Divider, Paper } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useEffect, useMemo, type ReactNode } from "react";
@@ -95,10 +95,20 @@ export const ResourceListScreen = ({
   const filterable = Object.keys(def.filters ?? {}).some((f) => !hiddenFilters?.includes(f));
   const appliedCount = Object.keys(compactFilter(list.state.appliedFilter)).length;
   const filtered = appliedCount > 0 || list.query.search !== "";
+  const newLabel = `New ${def.label.one.toLowerCase()}`;
   const createButton = canCreate ? (
     <Button component={Link} to={`${base}/new${search}`} leftSection={<IconPlus size={16} />}>
-      New {def.label.one.toLowerCase()}
+      {newLabel}
     </Button>
+  ) : undefined;
+  // On a phone the title needs the room: "New" alone, the full name for screen readers.
+  const headerAction = canCreate ? (
+    <>
+      <Box visibleFrom="xs">{createButton}</Box>
+      <Button hiddenFrom="xs" component={Link} to={`${base}/new${search}`} leftSection={<IconPlus size={16} />} aria-label={newLabel}>
+        New
+      </Button>
+    </>
   ) : undefined;
   const clearAll = () => {
     list.clearFilter();
@@ -153,7 +163,7 @@ export const ResourceListScreen = ({
 
   return (
     <>
-      <PageHeader title={def.label.many} count={page?.total} actions={createButton} />
+      <PageHeader title={def.label.many} count={page?.total} actions={headerAction} />
       <Paper withBorder radius="md" shadow="xs" style={{ overflow: "hidden" }}>
         <ListToolbar
           many={def.label.many}

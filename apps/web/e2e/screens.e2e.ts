@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { PHONE, shoot, WIDE } from "./support/screenshot";
+import { signIn } from "./support/session";
+
+/** Every screen at 1440 px and 390 px, saved for a person to look at; nothing may overflow. */
+const SCREENS: { name: string; path: string; ready: string }[] = [
+  { name: "vessel-types", path: "/vessel-types", ready: "Vessel types" },
+  { name: "engine-types", path: "/engine-types", ready: "Engine types" },
+  { name: "engine-manufacturers", path: "/engine-manufacturers", ready: "Engine manufacturers" },
+  { name: "vendor-types", path: "/vendor-types", ready: "Vendor types" },
+  { name: "vendors", path: "/vendors", ready: "Vendors" },
+  { name: "certificate-types", path: "/certificate-types", ready: "Certificate types" },
+  { name: "relation-types", path: "/relation-types", ready: "Relation types" },
+  { name: "crewing-statuses", path: "/crewing-statuses", ready: "Crewing statuses" },
+  { name: "countries", path: "/countries", ready: "Countries" },
+  { name: "ports", path: "/ports", ready: "Ports" },
+  { name: "main-engines", path: "/main-engines", ready: "Main engines" },
+  { name: "applicant-contracts", path: "/applicant-contracts", ready: "Applicant contracts" },
+  { name: "applicant-documents", path: "/applicant-documents", ready: "Applicant documents" },
+  { name: "english-test-types", path: "/english-test-types", ready: "English test types" },
+  { name: "ranks", path: "/ranks", ready: "Ranks" },
+  { name: "crew-users", path: "/crew-users", ready: "Users" },
+  { name: "permissions", path: "/permissions", ready: "Permissions" },
+];
+
+const noHorizontalOverflow = async (page: import("@playwright/test").Page) => {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+};
+
+for (const viewport of [WIDE, PHONE]) {
+  test(`screens at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, "admin@example.com");
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await expect(page.getByRole("heading", { level: 2, name: screen.ready, exact: true })).toBeVisible();
+      await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+      await noHorizontalOverflow(page);
+      await shoot(page, screen.name);
+    }
+
+    // Dialogs, details, filter and empty states of one generic list.
+    await page.goto("/vessel-types/new");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shoot(page, "form-new", { fullPage: false });
+    await page.getByRole("dialog").getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("Title can't be blank")).toBeVisible();
+    await shoot(page, "form-invalid", { fullPage: false });
+
+    await page.goto("/vessels-types-that-do-not-exist");
+    await shoot(page, "not-found");
+
+    await page.goto("/vessel-types");
+    await page.getByRole("button", { name: "Filter" }).first().click();
+    await shoot(page, "filter-open");
+    await page.getByLabel("Search vessel types").fill("zzzz-no-such");
+    await expect(page.getByText("Nothing matches")).toBeVisible();
+    await shoot(page, "empty-filtered");
+
+    await page.goto("/vendors");
+    await page.getByRole("link", { name: /Edit / }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shoot(page, "form-edit-relationship", { fullPage: false });
+
+    await page.goto("/crew-users");
+    await page.getByRole("link").filter({ hasText: "Anna Admin" }).first().click();
+    await expect(page.getByRole("heading", { name: "Anna Admin" })).toBeVisible();
+    await shoot(page, "crew-user-details");
+
+    await page.goto("/ports");
+    await page.getByRole("link", { name: /Delete / }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shoot(page, "delete-confirm", { fullPage: false });
+  });
+}
