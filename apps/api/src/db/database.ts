@@ -4,7 +4,7 @@ import { startEmbeddedDatabase } from "./embedded.js";
 export interface TDatabaseHandle {
   url: string;
   embedded: boolean;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** DATABASE_URL when set; otherwise the file-backed embedded PGlite under DATA_DIR. */

@@ -5,7 +5,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export interface TEmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
