@@ -19,7 +19,7 @@ export const NotificationsButton = () => {
     staleTime: 0,
   });
 
-  usePopupNotices(true, (items: TNotification[], more: number) => {
+  usePopupNotices(true, opened, (items: TNotification[], more: number) => {
     for (const n of items) {
       notifications.show({
         title: n.attributes.author_name || "New notification",

@@ -43,6 +43,8 @@ export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
     void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
+    // A pop-up waiting for its 3 s must not show what was just cleared or read here.
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.popUp });
   };
 
   // Opening starts at the newest page.
@@ -65,6 +67,7 @@ export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
     const ids = [...seenUnshown.current];
     seenUnshown.current.clear();
     if (ids.length > 0) void markAsShown(ids).then(refresh, () => undefined);
+    else refresh();
     onClose();
   };
 
@@ -103,34 +106,35 @@ export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
       styles={{ content: { minWidth: "min(400px, 100vw)" }, body: { paddingTop: 4 } }}
       data-testid="notifications-panel"
     >
-      <Group justify="space-between" mb="md" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed">
-          {list.isSuccess ? (total === 0 ? "No unread notifications" : `${total} unread`) : " "}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconChecks size={16} />}
-            disabled={empty || !list.isSuccess}
-            loading={readAllMutation.isPending}
-            onClick={() => readAllMutation.mutate()}
-          >
-            Mark all read
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            size="compact-sm"
-            leftSection={<IconTrash size={16} />}
-            disabled={empty || !list.isSuccess}
-            loading={clearAllMutation.isPending}
-            onClick={confirmClearAll}
-          >
-            Clear all
-          </Button>
+      {/* The actions only make sense with something to act on; the empty state speaks for itself. */}
+      {list.isSuccess && !empty ? (
+        <Group justify="space-between" mb="md" wrap="nowrap" gap="xs">
+          <Text size="sm" c="dimmed">
+            {total} unread
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconChecks size={16} />}
+              loading={readAllMutation.isPending}
+              onClick={() => readAllMutation.mutate()}
+            >
+              Mark all read
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconTrash size={16} />}
+              loading={clearAllMutation.isPending}
+              onClick={confirmClearAll}
+            >
+              Clear all
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      ) : null}
 
       {list.isPending ? (
         <Stack gap="sm" aria-busy="true">

@@ -9,8 +9,14 @@ const MAX_POPUPS = 3;
 /**
  * Pop-up of new notifications (spec 4.3): polled every 180 s; what arrives is shown after
  * a 3 s quiet period (a burst of answers shows once), then marked shown on the server.
+ * While `paused` (the panel is open, the user sees the list itself) nothing pops up; the
+ * panel refetches this list after its changes, so cleared items never pop up afterwards.
  */
-export const usePopupNotices = (enabled: boolean, show: (items: TNotification[], more: number) => void): void => {
+export const usePopupNotices = (
+  enabled: boolean,
+  paused: boolean,
+  show: (items: TNotification[], more: number) => void,
+): void => {
   const queryClient = useQueryClient();
   const displayed = useRef(new Set<string>());
   const showRef = useRef(show);
@@ -26,6 +32,7 @@ export const usePopupNotices = (enabled: boolean, show: (items: TNotification[],
   });
 
   useEffect(() => {
+    if (paused) return;
     // Never show the same one twice, even if marking it shown failed.
     const fresh = (popUp.data ?? []).filter((n) => !displayed.current.has(n.id));
     if (fresh.length === 0) return;
@@ -41,5 +48,5 @@ export const usePopupNotices = (enabled: boolean, show: (items: TNotification[],
       );
     }, NOTIFICATION_POPUP_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [popUp.data, queryClient]);
+  }, [popUp.data, paused, queryClient]);
 };
