@@ -9,7 +9,7 @@
  * The server runs in a child process on a throwaway database (embedded PGlite in memory by
  * default; a fresh database on the DATABASE_URL server when set, dropped afterwards), so
  * the load generator does not share its event loop. Runs follow token rotation: answers
- * carrying new credentials replace the ones sent.
+ * carrying new credentials replace the ones sent, and every run starts a fresh session.
  *
  * Options (environment): BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (alternating
  * baseline/authenticated runs, medians reported, default 3), BENCH_CONNECTIONS (concurrent
@@ -109,6 +109,15 @@ const serve = async (): Promise<void> => {
     process.exit(0);
   };
   process.on("disconnect", () => void stop());
+  try {
+    await prepareAndListen(database, stop);
+  } catch (error) {
+    await database.drop().catch(() => undefined);
+    throw error;
+  }
+};
+
+const prepareAndListen = async (database: { url: string; embedded: boolean; label: string }, stop: () => Promise<void>): Promise<void> => {
   await migrate(database.url);
   const db = createDb(database.url, database.embedded);
   await ensurePermissionRecords(db);
@@ -123,7 +132,13 @@ const serve = async (): Promise<void> => {
   const { actor } = await sessionServiceFor(deps).start(account);
   const ready: TReady = { appPort: await listen(createApp(deps)), baselinePort: await listen(baselineApp(deps, actor)), database: database.label };
   process.on("message", (m: TDirectAsk) => {
-    void timeAuthenticate(deps, m.headers, m.calls).then((answer) => process.send?.(answer));
+    timeAuthenticate(deps, m.headers, m.calls).then(
+      (answer) => process.send?.(answer),
+      (error: unknown) => {
+        console.error(error);
+        void stop();
+      },
+    );
   });
   process.send?.(ready);
 };
@@ -228,27 +243,40 @@ const main = async (): Promise<void> => {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const concurrency = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const child = fork(fileURLToPath(import.meta.url), ["--serve"], { execArgv: process.execArgv, stdio: "inherit" });
-  const ready = await new Promise<TReady>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as TReady));
-    child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  try {
-    const signIn = await fetch(`http://127.0.0.1:${ready.appPort}/api/auth/sign_in`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: BENCH_EMAIL, password: DEMO_PASSWORD }),
+  // The server's next message, or a failure when it exits first.
+  const nextMessage = <T>(): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`bench server exited (${code})`));
+      child.once("exit", exited);
+      child.once("message", (m) => {
+        child.off("exit", exited);
+        resolve(m as T);
+      });
     });
-    const headers = credentialsIn(Object.fromEntries(signIn.headers));
-    if (!signIn.ok || !headers) throw new Error(`sign-in failed: ${signIn.status}`);
-    const auth = { headers };
-    const probe = await fetch(`http://127.0.0.1:${ready.appPort}${ROUTE}`, { headers: auth.headers });
+  const ready = await nextMessage<TReady>();
+  try {
+    /**
+     * A fresh session for each authenticated run: a run cut off by its duration drops the
+     * answers in flight, one of which may have carried a rotation; the token it replaced
+     * would die 5 s later, during the next run.
+     */
+    const freshSession = async (): Promise<{ headers: THeaders }> => {
+      const res = await fetch(`http://127.0.0.1:${ready.appPort}/api/auth/sign_in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: BENCH_EMAIL, password: DEMO_PASSWORD }),
+      });
+      const headers = credentialsIn(Object.fromEntries(res.headers));
+      if (!res.ok || !headers) throw new Error(`sign-in failed: ${res.status}`);
+      return { headers };
+    };
+    const probe = await fetch(`http://127.0.0.1:${ready.appPort}${ROUTE}`, { headers: (await freshSession()).headers });
     if (probe.status !== 200) throw new Error(`GET ${ROUTE} answered ${probe.status}: the bench needs that route`);
-    auth.headers = credentialsIn(Object.fromEntries(probe.headers)) ?? auth.headers;
 
     console.log(`Authentication overhead: GET ${ROUTE}, database: ${ready.database}, ${rounds} alternating rounds of ${seconds} s`);
     // Warm both paths (JIT, permission cache, connection pool) before measuring.
     await run("warm-up", ready.baselinePort, ROUTE, concurrency, 2);
-    await run("warm-up", ready.appPort, ROUTE, concurrency, 2, auth);
+    await run("warm-up", ready.appPort, ROUTE, concurrency, 2, await freshSession());
 
     for (const connections of [1, concurrency]) {
       const health = await run("GET /api/health (no auth, no db)", ready.appPort, "/api/health", connections, seconds);
@@ -257,7 +285,7 @@ const main = async (): Promise<void> => {
       const authed: TRun[] = [];
       for (let i = 0; i < rounds; i++) {
         bases.push(await run(`baseline ${ROUTE} (fixed actor)`, ready.baselinePort, ROUTE, connections, seconds));
-        authed.push(await run(`authenticated ${ROUTE}`, ready.appPort, ROUTE, connections, seconds, auth));
+        authed.push(await run(`authenticated ${ROUTE}`, ready.appPort, ROUTE, connections, seconds, await freshSession()));
       }
       const base = median(bases);
       const withAuth = median(authed);
@@ -270,8 +298,8 @@ const main = async (): Promise<void> => {
       if (refused > 0) console.log(`  WARNING: ${refused} authenticated requests were refused`);
     }
 
-    child.send({ headers: auth.headers, calls: 3000 } satisfies TDirectAsk);
-    const direct = await new Promise<TDirectAnswer>((resolve) => child.once("message", (m) => resolve(m as TDirectAnswer)));
+    child.send({ headers: (await freshSession()).headers, calls: 3000 } satisfies TDirectAsk);
+    const direct = await nextMessage<TDirectAnswer>();
     console.log(
       `\nauthenticate() alone, in process, 3000 sequential calls: mean ${direct.meanMs.toFixed(3)} ms, p50 ${direct.p50Ms.toFixed(3)} ms, ` +
         `p99 ${direct.p99Ms.toFixed(3)} ms (${direct.rotations} rotations); a bare SELECT 1 through Prisma alongside: p50 ${direct.trivialP50Ms.toFixed(3)} ms`,

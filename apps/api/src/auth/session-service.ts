@@ -24,8 +24,9 @@ const EXPIRED_DETAIL = "Your session has expired. Please sign in again.";
 /**
  * Sessions in the devise_token_auth manner: one row per device (the `client` header),
  * tokens rotated at most every TOKEN_ROTATION_GRACE_MS, the replaced token accepted only
- * within that window after its replacement (browsers send requests in parallel). `now` is
- * read through a function so tests can move time without sleeping.
+ * within that window after its replacement (browsers send requests in parallel). The clock
+ * is a function read at each use (Date.now() by default), so tests move time with faked
+ * Date instead of sleeping.
  */
 export const createSessionService = (deps: TDeps, now: () => number = () => Date.now()) => {
   const permissions = createPermissionCache(deps.db);
