@@ -36,6 +36,9 @@ export const createApp = (deps: TDeps): Express => {
       contentSecurityPolicy: {
         directives: {
           "img-src": ["'self'", "data:", "https:"],
+          // Google Identity Services (the sign-in button) loads its script and talks to its host.
+          "script-src": ["'self'", "https://accounts.google.com/gsi/client"],
+          "connect-src": ["'self'", "https://accounts.google.com/gsi/"],
           "frame-src": ["'self'", "https:"],
           // Self-hosted installs are often plain http on a LAN address: upgrading would break them.
           "upgrade-insecure-requests": null,
