@@ -33,8 +33,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
