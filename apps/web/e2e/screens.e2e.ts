@@ -75,3 +75,51 @@ for (const viewport of [WIDE, PHONE]) {
     await shoot(page, "delete-confirm", { fullPage: false });
   });
 }
+
+/** Loading, failure and empty states, forced by answering the list request in the test. */
+for (const viewport of [WIDE, PHONE]) {
+  test(`list states at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, "admin@example.com");
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route("**/api/engine_types?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/engine-types");
+    await expect(page.locator("[aria-busy='true']").first()).toBeVisible();
+    await shoot(page, "state-loading");
+    release();
+    await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+    await page.unrouteAll({ behavior: "wait" });
+
+    await page.route("**/api/certificate_types?*", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/vnd.api+json",
+        body: JSON.stringify({
+          data: [],
+          links: { self: "", first: "", last: "", prev: null, next: null },
+          meta: { count: 0, total: 0 },
+        }),
+      }),
+    );
+    await page.goto("/certificate-types");
+    await expect(page.getByText("No certificate types yet")).toBeVisible();
+    await shoot(page, "state-empty");
+    await page.unrouteAll({ behavior: "wait" });
+
+    await page.route("**/api/relation_types?*", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/vnd.api+json",
+        body: JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error", detail: "The database did not answer" }] }),
+      }),
+    );
+    await page.goto("/relation-types");
+    await expect(page.getByText("The list could not be loaded")).toBeVisible({ timeout: 30_000 });
+    await shoot(page, "state-error");
+  });
+}

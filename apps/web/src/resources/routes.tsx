@@ -10,11 +10,11 @@ import { SCREEN_OVERRIDES, type TScreenProps } from "./screen-registry";
  * Everything below loads on demand: the shell imports this module for its route table, and
  * the login page must not pay for the screens.
  */
-const ResourceListScreen = lazy(() =>
-  import("./list/ResourceListScreen").then((m) => ({ default: m.ResourceListScreen as ComponentType<TScreenProps> })),
+const ResourceListScreen: ComponentType<TScreenProps> = lazy(() =>
+  import("./list/ResourceListScreen").then((m) => ({ default: m.ResourceListScreen })),
 );
-const ResourceDetailsScreen = lazy(() =>
-  import("./details/ResourceDetailsScreen").then((m) => ({ default: m.ResourceDetailsScreen as ComponentType<TScreenProps> })),
+const ResourceDetailsScreen: ComponentType<TScreenProps> = lazy(() =>
+  import("./details/ResourceDetailsScreen").then((m) => ({ default: m.ResourceDetailsScreen })),
 );
 const ResourceFormRoute = lazy(() => import("./form/ResourceFormRoute").then((m) => ({ default: m.ResourceFormRoute })));
 const DeleteRoute = lazy(() => import("./form/DeleteRoute").then((m) => ({ default: m.DeleteRoute })));

@@ -82,16 +82,17 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
             ))}
           </Alert>
         ) : null}
-        {fields.map((field, index) =>
-          field.source === "attribute" ? (
+        {fields.map((field, index) => {
+          const value = values[field.name] ?? null;
+          return field.source === "attribute" ? (
             <FieldInput
               key={field.name}
               name={field.name}
               attr={field.attr}
               mode={mode}
-              value={values[field.name] ?? null}
+              value={value}
               error={message(field.name)}
-              onChange={(value) => set(field.name, value)}
+              onChange={(next) => set(field.name, next)}
               autoFocus={index === 0}
             />
           ) : (
@@ -102,13 +103,13 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
               type={field.rel.type}
               withAsterisk={field.rel.required}
               placeholder={`Choose ${field.rel.label.toLowerCase()}`}
-              value={typeof values[field.name] === "string" ? (values[field.name] as string) : null}
+              value={typeof value === "string" ? value : null}
               selectedLabel={record ? relatedTitle(record, field.name, included) : undefined}
               error={message(field.name)}
-              onChange={(value) => set(field.name, value)}
+              onChange={(next) => set(field.name, next)}
             />
-          ),
-        )}
+          );
+        })}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel

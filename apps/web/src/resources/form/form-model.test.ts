@@ -1,0 +1,80 @@
+import { clients, ports, ranks, vendors, vesselTypes } from "@crew/contracts";
+import { describe, expect, it } from "vitest";
+import { fieldMessage, formFields, initialValues, toPayload, validatePayload } from "./form-model";
+
+describe("form built from a definition", () => {
+  it("offers written attributes and editable to-one relationships", () => {
+    expect(formFields(vendors).map((f) => f.name)).toEqual(["title", "vendor_type"]);
+    // Server-computed and hidden attributes stay off the form.
+    expect(formFields(ranks).map((f) => f.name)).toEqual(["title", "department"]);
+    expect(formFields(clients).map((f) => f.name)).toEqual(["name", "email", "password", "role", "avatar", "equasis_email"]);
+  });
+
+  it("starts a record's values from its attributes and relationships, never its password", () => {
+    const values = initialValues(vendors, {
+      type: "vendors",
+      id: "3",
+      attributes: { title: "Crew Travel" },
+      relationships: { vendor_type: { data: { type: "vendor_types", id: "9" } } },
+    });
+    expect(values).toEqual({ title: "Crew Travel", vendor_type: "9" });
+    expect(initialValues(clients, { type: "clients", id: "1", attributes: { password: "x" } }).password).toBe("");
+  });
+});
+
+describe("client-side validation with the server's zod schema", () => {
+  it("names a blank required field", () => {
+    const values = initialValues(vesselTypes);
+    const payload = toPayload(vesselTypes, "create", values, values);
+    expect(validatePayload(vesselTypes, "create", payload)).toEqual({ title: "can't be blank" });
+  });
+
+  it("names a missing required choice like the server does", () => {
+    const values = { ...initialValues(ranks), title: "Cadet" };
+    expect(validatePayload(ranks, "create", toPayload(ranks, "create", values, values))).toEqual({ department: "can't be blank" });
+  });
+
+  it("refuses a short password on create", () => {
+    const values = { ...initialValues(clients), name: "A", email: "a@b.co", role: "guest", password: "short" };
+    expect(validatePayload(clients, "create", toPayload(clients, "create", values, values))).toEqual({
+      password: "is too short (minimum is 8 characters)",
+    });
+  });
+
+  it("fails when a required field is cleared on update", () => {
+    const initial = initialValues(vesselTypes, { type: "vessel_types", id: "1", attributes: { title: "Reefer" } });
+    const payload = toPayload(vesselTypes, "update", { title: "" }, initial);
+    expect(validatePayload(vesselTypes, "update", payload)).toEqual({ title: "can't be blank" });
+  });
+});
+
+describe("payload", () => {
+  it("sends only what changed on update; an untouched password is not sent", () => {
+    const initial = initialValues(clients, { type: "clients", id: "1", attributes: { name: "Anna", email: "a@b.co", role: "admin" } });
+    const payload = toPayload(clients, "update", { ...initial, name: "Anna B" }, initial);
+    expect(payload.attributes).toEqual({ name: "Anna B" });
+  });
+
+  it("clears a nullable attribute with null and a relationship with null", () => {
+    const initial = initialValues(ports, {
+      type: "ports",
+      id: "1",
+      attributes: { name: "Rotterdam", locode: "NLRTM" },
+      relationships: { country: { data: { type: "countries", id: "4" } } },
+    });
+    const payload = toPayload(ports, "update", { ...initial, locode: "", country: null }, initial);
+    expect(payload).toEqual({ attributes: { locode: null }, relationships: { country: null } });
+  });
+
+  it("sends relationships as identifiers", () => {
+    const values = { title: "New vendor", vendor_type: "7" };
+    expect(toPayload(vendors, "create", values, initialValues(vendors)).relationships).toEqual({
+      vendor_type: { type: "vendor_types", id: "7" },
+    });
+  });
+
+  it("words a server message under its field label", () => {
+    expect(fieldMessage("Title", "has already been taken")).toBe("Title has already been taken");
+    expect(fieldMessage("Title", "Choose another title")).toBe("Choose another title");
+  });
+});
