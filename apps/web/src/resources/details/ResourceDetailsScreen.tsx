@@ -9,6 +9,7 @@ import type { TScreenConfig } from "../screen-config";
 import { readLastQuery } from "../list-state/list-storage";
 import { DetailsFields, detailsEntries } from "./DetailsFields";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
+import { recordTitle } from "../format";
 
 export interface TResourceDetailsScreenProps {
   config: TScreenConfig;
@@ -28,7 +29,7 @@ export const ResourceDetailsScreen = ({ config, badges, children }: TResourceDet
   // Back to the list as it was left, not to its first page.
   const last = readLastQuery(config.list);
   const listHref = last ? `${base}?${last}` : base;
-  const title = one.data ? String(one.data.record.attributes[def.titleAttribute] ?? `#${id}`) : undefined;
+  const title = one.data ? recordTitle(one.data.record, def.titleAttribute) : undefined;
 
   return (
     <Stack gap="md">

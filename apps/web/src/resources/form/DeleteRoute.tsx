@@ -9,6 +9,7 @@ import { invalidateResource, resourceKeys, useResourceRecord } from "../data/use
 import type { TScreenConfig } from "../screen-config";
 import { useBackToList } from "./use-back-to-list";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
+import { recordTitle } from "../format";
 
 /** {base}/:id/delete: a confirmation over the list naming what goes away. */
 export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
@@ -20,7 +21,7 @@ export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
   const existing = useResourceRecord(def, id, []);
   useRedirectOnError(existing.error);
   const [deleting, setDeleting] = useState(false);
-  const name = existing.data ? String(existing.data.record.attributes[def.titleAttribute] ?? `#${id}`) : undefined;
+  const name = existing.data ? recordTitle(existing.data.record, def.titleAttribute) : undefined;
 
   const confirm = async () => {
     setDeleting(true);

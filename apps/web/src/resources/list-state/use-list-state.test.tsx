@@ -23,12 +23,12 @@ describe("useListState", () => {
     vi.useFakeTimers();
     const { result } = harness("/vessel-types");
     act(() => result.current.list.setSearchInput("bulk"));
-    act(() => vi.advanceTimersByTime(699));
+    act(() => void vi.advanceTimersByTime(699));
     expect(result.current.list.query.search).toBe("");
     act(() => result.current.list.setSearchInput("bulker"));
-    act(() => vi.advanceTimersByTime(699));
+    act(() => void vi.advanceTimersByTime(699));
     expect(result.current.list.query.search).toBe("");
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(result.current.list.query.search).toBe("bulker");
     expect(result.current.location.search).toBe("?search=bulker");
   });
@@ -49,7 +49,7 @@ describe("useListState", () => {
     expect(result.current.location.search).toBe("?sort=-title");
     act(() => result.current.list.setPage(3));
     expect(result.current.location.search).toBe("?page=3&sort=-title");
-    act(() => result.current.navigate(-1));
+    act(() => void result.current.navigate(-1));
     expect(result.current.list.query.page).toBe(1);
     expect(result.current.list.query.sort.order).toBe("desc");
   });

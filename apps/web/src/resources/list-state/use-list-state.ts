@@ -103,7 +103,7 @@ export const useListState = ({
     // Typing a search replaces the entry; paging, sorting and filtering are steps back can undo.
     const onlySearch = sameQuery({ ...queryFromParams(current, defaults), search: query.search }, query);
     seenSearch.current = nextSearch;
-    navigate({ pathname: location.pathname, search: nextSearch }, { replace: onlySearch || !hasListParams(current) });
+    void navigate({ pathname: location.pathname, search: nextSearch }, { replace: onlySearch || !hasListParams(current) });
   }, [location.search, location.pathname, query, defaults, list, navigate]);
 
   useEffect(() => {

@@ -20,6 +20,7 @@ import { ListToolbar } from "./ListToolbar";
 import { PageHeader } from "./PageHeader";
 import { RowActions } from "./RowActions";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
+import { recordTitle } from "../format";
 
 /** What a custom table body (ranks' drag and drop) gets to work with. */
 export interface TBodyContext {
@@ -74,7 +75,7 @@ export const ResourceListScreen = ({
   const canCreate = canUpdate && can(def.permission, "create");
   const search = list.search;
   const detailsHref = (record: TResourceRecord) => `${base}/${record.id}/details`;
-  const titleOf = (record: TResourceRecord) => String(record.attributes[def.titleAttribute] ?? `#${record.id}`);
+  const titleOf = (record: TResourceRecord) => recordTitle(record, def.titleAttribute);
   const rowActions =
     canUpdate || canDelete
       ? (record: TResourceRecord) => (

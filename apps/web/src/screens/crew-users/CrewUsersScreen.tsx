@@ -9,6 +9,7 @@ import { useSession } from "../../session/use-session";
 import { isClientStatus, roleLabel } from "./client-status";
 import { StatusBadge } from "./StatusBadge";
 import { StatusSelect } from "./StatusSelect";
+import { textOf } from "../../resources/format";
 
 const initials = (name: string): string =>
   name
@@ -33,7 +34,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
             return {
               ...column,
               render: (record) => {
-                const name = String(record.attributes.name ?? "");
+                const name = textOf(record.attributes.name);
                 const avatar = typeof record.attributes.avatar === "string" ? record.attributes.avatar : undefined;
                 return (
                   <Group gap="sm" wrap="nowrap">
@@ -48,7 +49,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
               },
             };
           case "email":
-            return { ...column, render: (record) => <Text size="sm" c="dimmed">{String(record.attributes.email ?? "")}</Text> };
+            return { ...column, render: (record) => <Text size="sm" c="dimmed">{textOf(record.attributes.email)}</Text> };
           case "role":
             return {
               ...column,
@@ -66,7 +67,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
                 const status = record.attributes.status;
                 if (!isClientStatus(status)) return "";
                 return mayChangeStatus ? (
-                  <StatusSelect clientId={record.id} name={String(record.attributes.name ?? "")} status={status} />
+                  <StatusSelect clientId={record.id} name={textOf(record.attributes.name)} status={status} />
                 ) : (
                   <StatusBadge status={status} />
                 );

@@ -1,4 +1,5 @@
 import type { TResourceRecord } from "../../resources/data/resource-types";
+import { textOf } from "../../resources/format";
 
 export const PERMISSION_FLAGS = ["enable", "can_read", "can_create", "can_update", "can_delete"] as const;
 export type TPermissionFlag = (typeof PERMISSION_FLAGS)[number];
@@ -37,12 +38,12 @@ export const permissionRows = (records: readonly TResourceRecord[]): TPermission
   const ids = new Set(records.map((r) => r.id));
   const children = new Map<string, TResourceRecord[]>();
   for (const record of records) {
-    const parent = record.attributes.parent_id;
-    const parentKey = parent !== null && parent !== undefined && ids.has(String(parent)) ? String(parent) : "";
+    const parent = textOf(record.attributes.parent_id);
+    const parentKey = ids.has(parent) ? parent : "";
     children.set(parentKey, [...(children.get(parentKey) ?? []), record]);
   }
   const byItem = (a: TResourceRecord, b: TResourceRecord) =>
-    String(a.attributes.item ?? "").localeCompare(String(b.attributes.item ?? ""));
+    textOf(a.attributes.item).localeCompare(textOf(b.attributes.item));
   const rows: TPermissionRow[] = [];
   const walk = (parentKey: string, depth: number, seen: Set<string>) => {
     for (const record of [...(children.get(parentKey) ?? [])].sort(byItem)) {
@@ -50,8 +51,8 @@ export const permissionRows = (records: readonly TResourceRecord[]): TPermission
       seen.add(record.id);
       rows.push({
         id: record.id,
-        item: String(record.attributes.item ?? ""),
-        key: String(record.attributes.key ?? record.attributes.item ?? ""),
+        item: textOf(record.attributes.item),
+        key: textOf(record.attributes.key, textOf(record.attributes.item)),
         type: record.attributes.permission_type === "section" ? "section" : "model",
         depth,
         flags: flagsOf(record),

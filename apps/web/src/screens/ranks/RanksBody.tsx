@@ -13,6 +13,7 @@ import type { TScreenConfig } from "../../resources/screen-config";
 import { RANKS_SORTED_MESSAGE } from "./rank-messages";
 import { moveRecord } from "./reorder";
 import classes from "./ranks.module.css";
+import { recordTitle } from "../../resources/format";
 
 export interface TRanksBodyProps {
   config: TScreenConfig;
@@ -78,7 +79,7 @@ export const RanksBody = ({ config, records, context, enabled }: TRanksBodyProps
                           {...drag.dragHandleProps}
                           className={classes.handle}
                           data-disabled={!enabled || undefined}
-                          aria-label={`Reorder ${String(record.attributes.title ?? record.id)}`}
+                          aria-label={`Reorder ${recordTitle(record, "title")}`}
                         >
                           <IconGripVertical size={16} />
                         </span>
