@@ -46,15 +46,35 @@ const CATALOG_QUERIES = {
      GROUP BY t.typname`,
 } as const;
 
-const catalog = async (client: pg.Client, schema: string): Promise<string[]> => {
-  const unqualify = (line: string) => line.replaceAll(`"${schema}".`, "").replaceAll(`${schema}.`, "");
-  const lines: string[] = [];
-  for (const [kind, sql] of Object.entries(CATALOG_QUERIES)) {
-    const { rows } = await client.query<{ line: string }>(sql, [schema]);
-    lines.push(...rows.map((r) => `${kind} ${unqualify(r.line)}`));
+/**
+ * Runs `work` with a search_path set for one transaction only. The embedded PGlite is a
+ * single session shared by every connection: a plain SET would outlive this test and send
+ * the next test file's queries to the wrong schema.
+ */
+const withSearchPath = async <T>(client: pg.Client, path: string, work: () => Promise<T>): Promise<T> => {
+  await client.query("BEGIN");
+  try {
+    await client.query(`SET LOCAL search_path TO ${path}`);
+    const result = await work();
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
   }
-  return lines.sort();
 };
+
+// Both schemas are read fully qualified (search_path pg_catalog), then the qualifier is dropped.
+const catalog = (client: pg.Client, schema: string): Promise<string[]> =>
+  withSearchPath(client, "pg_catalog", async () => {
+    const unqualify = (line: string) => line.replaceAll(`"${schema}".`, "").replaceAll(`${schema}.`, "");
+    const lines: string[] = [];
+    for (const [kind, sql] of Object.entries(CATALOG_QUERIES)) {
+      const { rows } = await client.query<{ line: string }>(sql, [schema]);
+      lines.push(...rows.map((r) => `${kind} ${unqualify(r.line)}`));
+    }
+    return lines.sort();
+  });
 
 const compare = (migrated: string[], expected: string[]) => ({
   missingFromMigrations: expected.filter((l) => !migrated.includes(l)),
@@ -73,10 +93,7 @@ describe("schema.prisma and the migrations", () => {
     client = new pg.Client({ connectionString: inject("databaseUrl") });
     await client.connect();
     await client.query(`CREATE SCHEMA "${expectedSchema}"`);
-    await client.query(`SET search_path TO "${expectedSchema}"`);
-    await client.query(sql);
-    // Both schemas are read fully qualified, then the qualifier is dropped.
-    await client.query(`SET search_path TO pg_catalog`);
+    await withSearchPath(client, `"${expectedSchema}"`, () => client.query(sql));
   }, 180_000);
 
   afterAll(async () => {
