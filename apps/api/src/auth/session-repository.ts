@@ -33,15 +33,17 @@ type TDbOrTx = TDb | Prisma.TransactionClient;
  * revision so a request that needs no rotation costs a single round trip; the permission
  * map itself then comes from the in-process cache keyed by that revision. (The revision
  * as a scalar subquery plans faster than a third join: the query is planned per call.)
+ * Tables are named with their schema as Prisma's own queries name them, so a session's
+ * search_path cannot point this query at other tables than the rest of the app.
  */
 export const findSessionForRequest = async (db: TDb, device: string): Promise<TSessionRow | null> => {
   const rows = await db.$queryRaw<TSessionRow[]>`
     SELECT s.id AS "sessionId", s.token_hash AS "tokenHash", s.previous_token_hash AS "previousTokenHash",
            s.rotated_at AS "rotatedAt", s.expires_at AS "expiresAt",
            c.id AS "clientId", c.name, c.email, c.role, c.status, c.avatar, c.equasis_email AS "equasisEmail",
-           COALESCE((SELECT r.value FROM revisions r WHERE r.name = 'permissions'), 0::bigint) AS "revision"
-      FROM sessions s
-      JOIN clients c ON c.id = s.client_id
+           COALESCE((SELECT r.value FROM "public"."revisions" r WHERE r.name = 'permissions'), 0::bigint) AS "revision"
+      FROM "public"."sessions" s
+      JOIN "public"."clients" c ON c.id = s.client_id
      WHERE s.device = ${device}`;
   return rows[0] ?? null;
 };
