@@ -69,6 +69,15 @@ for (const viewport of [WIDE, PHONE]) {
     await expect(page.getByRole("heading", { name: "Anna Admin" })).toBeVisible();
     await shoot(page, "crew-user-details");
 
+    if (viewport === PHONE) {
+      // Cards have no column headers: sorting moves into a menu.
+      await page.goto("/ranks");
+      await page.getByRole("button", { name: "Sort" }).click();
+      await shoot(page, "sort-menu", { fullPage: false });
+      await page.getByRole("menuitem", { name: "Title" }).click();
+      await expect(page).toHaveURL(/sort=title/);
+    }
+
     await page.goto("/ports");
     await page.getByRole("link", { name: /Delete / }).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();

@@ -51,10 +51,11 @@ export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
         </Text>
       )}
       <Group justify="flex-end" gap="sm" mt="lg">
-        <Button variant="default" onClick={back} disabled={deleting}>
+        {/* Focus starts on the harmless choice: Enter must not delete by accident. */}
+        <Button variant="default" onClick={back} disabled={deleting} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={() => void confirm()} loading={deleting} disabled={name === undefined} data-autofocus>
+        <Button color="red" onClick={() => void confirm()} loading={deleting} disabled={name === undefined}>
           Delete
         </Button>
       </Group>

@@ -31,7 +31,8 @@ const asText = (v: TFormValue): string => (typeof v === "string" ? v : typeof v 
 /** The editor of one attribute, chosen by its kind in the definition. */
 export const FieldInput = ({ name, attr, mode, value, error, onChange, autoFocus }: TFieldInputProps) => {
   const required = Boolean(attr.required) && (mode === "create" || attr.kind !== "password");
-  const common = { label: attr.label, error, withAsterisk: required, name, autoFocus };
+  // Mantine's dialog focus trap starts at [data-autofocus], else at its close button.
+  const common = { label: attr.label, error, withAsterisk: required, name, "data-autofocus": autoFocus || undefined };
   switch (attr.kind) {
     case "textarea":
       return <Textarea {...common} autosize minRows={3} maxRows={10} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;

@@ -19,6 +19,7 @@ import { ListTable } from "./ListTable";
 import { ListToolbar } from "./ListToolbar";
 import { PageHeader } from "./PageHeader";
 import { RowActions } from "./RowActions";
+import { SortMenu } from "./SortMenu";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
 import { recordTitle } from "../format";
 
@@ -178,7 +179,12 @@ export const ResourceListScreen = ({
           onToggleFilter={() =>
             list.state.filterExpanded ? list.cancelFilter() : list.setFilterExpanded(true)
           }
-          extra={toolbarExtra?.(list)}
+          extra={
+            <>
+              {toolbarExtra?.(list)}
+              {narrow ? <SortMenu columns={columns} sort={list.query.sort} onSort={list.toggleSort} /> : null}
+            </>
+          }
         />
         {filterable ? (
           <Collapse expanded={list.state.filterExpanded}>
