@@ -6,6 +6,11 @@
  * fixed actor and is otherwise wired like src/app.ts (logger, helmet, CORS, JSON body).
  * The difference is what authentication adds. GET /api/health is printed for reference.
  *
+ * Three measurements: autocannon runs (sequential and concurrent, baseline and
+ * authenticated alternating, medians), paired sequential requests (one of each in turn, the
+ * steadiest figure on a busy machine), and authenticate() alone in the server process next
+ * to a bare SELECT 1 (the floor for any request that asks the database anything).
+ *
  * The server runs in a child process on a throwaway database (embedded PGlite in memory by
  * default; a fresh database on the DATABASE_URL server when set, dropped afterwards), so
  * the load generator does not share its event loop. Runs follow token rotation: answers
@@ -13,7 +18,7 @@
  *
  * Options (environment): BENCH_SECONDS (per run, default 5), BENCH_ROUNDS (alternating
  * baseline/authenticated runs, medians reported, default 3), BENCH_CONNECTIONS (concurrent
- * runs, default 10).
+ * runs, default 10), BENCH_PAIRS (paired sequential requests, default 2000).
  */
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -228,6 +233,31 @@ const run = async (label: string, port: number, path: string, connections: numbe
   };
 };
 
+/** One baseline then one authenticated request, `pairs` times, timed one by one. */
+const pairedRun = async (ready: TReady, auth: { headers: THeaders }, pairs: number) => {
+  const timed = async (port: number, headers: THeaders): Promise<{ ms: number; res: Response }> => {
+    const t = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${ROUTE}`, { headers });
+    await res.arrayBuffer();
+    return { ms: performance.now() - t, res };
+  };
+  const base: number[] = [];
+  const authed: number[] = [];
+  const added: number[] = [];
+  let refused = 0;
+  for (let i = 0; i < pairs; i++) {
+    const b = await timed(ready.baselinePort, {});
+    const a = await timed(ready.appPort, auth.headers);
+    if (a.res.status !== 200) refused++;
+    auth.headers = credentialsIn(Object.fromEntries(a.res.headers)) ?? auth.headers;
+    base.push(b.ms);
+    authed.push(a.ms);
+    added.push(a.ms - b.ms);
+  }
+  const p50 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+  return { baseP50: p50(base), authP50: p50(authed), addedP50: p50(added), refused };
+};
+
 const median = (runs: TRun[]): TRun => {
   const middle = [...runs].sort((a, b) => a.perRequestMs - b.perRequestMs)[Math.floor(runs.length / 2)];
   if (!middle) throw new Error("no runs");
@@ -242,6 +272,7 @@ const main = async (): Promise<void> => {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const concurrency = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const pairs = Number(process.env.BENCH_PAIRS ?? 2000);
   const child = fork(fileURLToPath(import.meta.url), ["--serve"], { execArgv: process.execArgv, stdio: "inherit" });
   // The server's next message, or a failure when it exits first.
   const nextMessage = <T>(): Promise<T> =>
@@ -297,6 +328,12 @@ const main = async (): Promise<void> => {
       const refused = authed.reduce((n, r) => n + r.non2xx, 0);
       if (refused > 0) console.log(`  WARNING: ${refused} authenticated requests were refused`);
     }
+
+    const paired = await pairedRun(ready, await freshSession(), pairs);
+    console.log(`\nPaired sequential requests (${pairs} pairs, baseline and authenticated alternately, so load hits both alike):`);
+    console.log(`  baseline p50 ${paired.baseP50.toFixed(3)} ms, authenticated p50 ${paired.authP50.toFixed(3)} ms`);
+    console.log(`  ratio of medians: ${(paired.authP50 / paired.baseP50).toFixed(2)}x; added (median of per-pair differences): ${paired.addedP50.toFixed(3)} ms`);
+    if (paired.refused > 0) console.log(`  WARNING: ${paired.refused} authenticated requests were refused`);
 
     child.send({ headers: (await freshSession()).headers, calls: 3000 } satisfies TDirectAsk);
     const direct = await nextMessage<TDirectAnswer>();
