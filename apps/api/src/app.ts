@@ -28,7 +28,8 @@ export const createApp = (deps: TDeps): Express => {
         res.setHeader("x-request-id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === "/api/health" },
+      // Probes every few seconds would drown the log.
+      autoLogging: { ignore: (req) => req.url === "/api/health" || req.url === "/api/ready" },
     }),
   );
   app.use(

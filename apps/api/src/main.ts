@@ -5,6 +5,7 @@ import { createDb } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { seed } from "./db/seed.js";
+import { withStartupLock } from "./db/startup-lock.js";
 import type { TDeps } from "./deps.js";
 import { closeServer } from "./http/close-server.js";
 import { createJobs } from "./jobs/index.js";
@@ -14,7 +15,7 @@ import { ensurePermissionRecords } from "./permissions/seed-permissions.js";
 
 /**
  * `pnpm start`: migrate, seed an empty database, serve the API and the built SPA.
- * Several of these may run side by side on one PostgreSQL (the migration takes a lock).
+ * Several of these may run side by side on one PostgreSQL (migration and seeding take locks).
  */
 const main = async () => {
   const config = loadConfig();
@@ -22,8 +23,10 @@ const main = async () => {
   const database = await openDatabase(config);
   await migrate(database.url, (m) => logger.info(m));
   const db = createDb(database.url, database.embedded);
-  await ensurePermissionRecords(db);
-  await seed(db, config, database.embedded, logger);
+  await withStartupLock(database.url, database.embedded, async () => {
+    await ensurePermissionRecords(db);
+    await seed(db, config, database.embedded, logger);
+  });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
   const jobs = createJobs({ config, db, logger, redis });
   const deps: TDeps = { config, db, logger, jobs, redis, sessionSecret: sessionSecret(config), embedded: database.embedded };
