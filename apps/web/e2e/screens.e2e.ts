@@ -69,6 +69,12 @@ for (const viewport of [WIDE, PHONE]) {
     await expect(page.getByRole("heading", { name: "Anna Admin" })).toBeVisible();
     await shoot(page, "crew-user-details");
 
+    await page.goto("/crew-users");
+    await page.getByRole("button", { name: "Filter" }).first().click();
+    await page.getByRole("combobox", { name: /^Role/ }).click();
+    await shoot(page, "crew-users-filter", { fullPage: false });
+    await page.keyboard.press("Escape");
+
     if (viewport === PHONE) {
       // Cards have no column headers: sorting moves into a menu.
       await page.goto("/ranks");

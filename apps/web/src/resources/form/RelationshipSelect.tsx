@@ -31,7 +31,9 @@ export const RelationshipSelect = ({
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search, 250);
-  const options = useSelectOptions(type, query, opened || Boolean(value && !selectedLabel));
+  // A value without a known label ("7" from the address) needs the options to be named.
+  const unnamed = Boolean(value) && !selectedLabel && !extraOptions.some((o) => o.value === value);
+  const options = useSelectOptions(type, query, opened || unnamed);
   const current = useMemo(() => {
     const loaded = options.data ?? [];
     const known = loaded.find((o) => o.value === value);
