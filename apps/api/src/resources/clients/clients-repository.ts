@@ -1,4 +1,5 @@
 import type { TDb } from "../../db/client.js";
+import { deleteSessionsOfClient } from "../../auth/session-repository.js";
 
 export const clientsRepository = (db: TDb) => ({
   findById(id: number) {
@@ -9,6 +10,6 @@ export const clientsRepository = (db: TDb) => ({
   },
   /** Ends every session of an account (deactivation). */
   async endSessions(clientId: number): Promise<void> {
-    await db.session.deleteMany({ where: { clientId } });
+    await deleteSessionsOfClient(db, clientId);
   },
 });
