@@ -107,3 +107,23 @@ test("admin: list state lives in the address and survives reload and back", asyn
   await expect(page).not.toHaveURL(/perPage=25/);
   await expect(page).toHaveURL(/sort=-title/);
 });
+
+test("admin on a phone: rank cards move by their grip too", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "admin@example.com");
+  await page.goto("/ranks");
+  const names = () => page.getByTestId("rank-card").locator("a[href$='/details']").allInnerTexts();
+  await expect(page.getByTestId("rank-card").first()).toBeVisible();
+  const before = await names();
+  await page.getByLabel(`Reorder ${before[0]}`).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(notice(page, "The ranks sorted successfully")).toBeVisible();
+  await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
+  await page.getByLabel(`Reorder ${before[0]}`).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  await expect.poll(names).toEqual(before);
+});

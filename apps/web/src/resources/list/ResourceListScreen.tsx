@@ -39,6 +39,8 @@ export interface TResourceListScreenProps {
   columns?: (generic: TColumn[]) => TColumn[];
   /** Replaces the table body on wide screens. */
   renderBody?: (records: readonly TResourceRecord[], context: TBodyContext) => ReactNode;
+  /** Replaces the cards on narrow screens. */
+  renderCards?: (records: readonly TResourceRecord[], context: TBodyContext) => ReactNode;
   leadingHeader?: ReactNode;
   hiddenFilters?: readonly string[];
   toolbarExtra?: (list: TListController) => ReactNode;
@@ -55,6 +57,7 @@ export const ResourceListScreen = ({
   config,
   columns: adjustColumns,
   renderBody,
+  renderCards,
   leadingHeader,
   hiddenFilters,
   toolbarExtra,
@@ -118,6 +121,15 @@ export const ResourceListScreen = ({
     list.applySearch();
   };
 
+  const bodyContext = (current: TListPage): TBodyContext => ({
+    queryKey: resourceKeys.list(def.type, list.query, include),
+    page: current,
+    list,
+    columns,
+    detailsHref,
+    rowActions,
+  });
+
   let content: ReactNode;
   if (result.isError && !page) {
     content = <ListError error={result.error} onRetry={() => void result.refetch()} />;
@@ -132,6 +144,7 @@ export const ResourceListScreen = ({
         fetching={result.isPlaceholderData}
         detailsHref={detailsHref}
         rowActions={rowActions}
+        renderCards={renderCards && page ? (records) => renderCards(records, bodyContext(page)) : undefined}
       />
     );
   } else {
@@ -146,19 +159,7 @@ export const ResourceListScreen = ({
         detailsHref={detailsHref}
         rowActions={rowActions}
         leadingHeader={leadingHeader}
-        renderBody={
-          renderBody && page
-            ? (records) =>
-                renderBody(records, {
-                  queryKey: resourceKeys.list(def.type, list.query, include),
-                  page,
-                  list,
-                  columns,
-                  detailsHref,
-                  rowActions,
-                })
-            : undefined
-        }
+        renderBody={renderBody && page ? (records) => renderBody(records, bodyContext(page)) : undefined}
       />
     );
   }

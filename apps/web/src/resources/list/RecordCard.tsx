@@ -1,0 +1,58 @@
+import { Group, Stack, Text } from "@mantine/core";
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router-dom";
+import type { TIncluded, TResourceRecord } from "../data/resource-types";
+import type { TColumn } from "./columns";
+import classes from "./list.module.css";
+
+export interface TRecordCardProps {
+  record: TResourceRecord;
+  columns: readonly TColumn[];
+  included: TIncluded;
+  detailsHref?: string;
+  actions?: ReactNode;
+  /** Before the name (a drag handle). */
+  leading?: ReactNode;
+}
+
+const isBlank = (node: ReactNode): boolean => node === "" || node === null || node === undefined;
+
+/** One record on a narrow screen: its name, then label/value lines, actions on the right. */
+export const RecordCardContent = ({ record, columns, included, detailsHref, actions, leading }: TRecordCardProps) => {
+  const primary = columns.find((c) => c.primary) ?? columns[0];
+  const rest = columns.filter((c) => c !== primary);
+  const title = primary?.render(record, included);
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+      {leading}
+      <Stack gap={4} miw={0} style={{ flex: 1 }}>
+        {detailsHref && typeof title === "string" ? (
+          <Link to={detailsHref} className={classes.primaryLink}>
+            {title}
+          </Link>
+        ) : (
+          <Text fw={600} size="sm" component="div">
+            {isBlank(title) ? "—" : title}
+          </Text>
+        )}
+        <div className={classes.cardFields}>
+          {rest.map((column) => {
+            const value = column.render(record, included);
+            if (isBlank(value)) return null;
+            return (
+              <Fragment key={column.key}>
+                <Text size="xs" c="dimmed">
+                  {column.label}
+                </Text>
+                <Text size="sm" component="div" miw={0} style={{ overflowWrap: "anywhere" }}>
+                  {value}
+                </Text>
+              </Fragment>
+            );
+          })}
+        </div>
+      </Stack>
+      {actions}
+    </Group>
+  );
+};
