@@ -23,36 +23,39 @@ export const RecordCardContent = ({ record, columns, included, detailsHref, acti
   const rest = columns.filter((c) => c !== primary);
   const title = primary?.render(record, included);
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-      {leading}
-      <Stack gap={4} miw={0} style={{ flex: 1 }}>
-        {detailsHref && typeof title === "string" ? (
-          <Link to={detailsHref} className={classes.primaryLink}>
-            {title}
-          </Link>
-        ) : (
-          <Text fw={600} size="sm" component="div">
-            {isBlank(title) ? "—" : title}
-          </Text>
-        )}
-        <div className={classes.cardFields}>
-          {rest.map((column) => {
-            const value = column.render(record, included);
-            if (isBlank(value)) return null;
-            return (
-              <Fragment key={column.key}>
-                <Text size="xs" c="dimmed">
-                  {column.label}
-                </Text>
-                <Text size="sm" component="div" miw={0} style={{ overflowWrap: "anywhere" }}>
-                  {value}
-                </Text>
-              </Fragment>
-            );
-          })}
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
+        {leading}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          {detailsHref && typeof title === "string" ? (
+            <Link to={detailsHref} className={classes.primaryLink}>
+              {title}
+            </Link>
+          ) : (
+            <Text fw={600} size="sm" component="div">
+              {isBlank(title) ? "—" : title}
+            </Text>
+          )}
         </div>
-      </Stack>
-      {actions}
-    </Group>
+        {actions}
+      </Group>
+      {/* Below the name row the fields get the card's full width (no wrapped dates). */}
+      <div className={classes.cardFields} data-indented={leading ? true : undefined}>
+        {rest.map((column) => {
+          const value = column.render(record, included);
+          if (isBlank(value)) return null;
+          return (
+            <Fragment key={column.key}>
+              <Text size="xs" c="dimmed">
+                {column.label}
+              </Text>
+              <Text size="sm" component="div" miw={0} style={{ overflowWrap: "anywhere" }}>
+                {value}
+              </Text>
+            </Fragment>
+          );
+        })}
+      </div>
+    </Stack>
   );
 };
