@@ -47,11 +47,17 @@ export const routesOfResource = (def: TResourceDef, can: TCan): RouteObject[] =>
   if (can(def.permission, "update")) {
     children.push(
       { path: "new", element: dialog(<ResourceFormRoute key="new" config={config} mode="create" />) },
+      // Spec 2.2 also names {base}/{id}/new: the same new form.
+      { path: ":id/new", element: dialog(<ResourceFormRoute key="new" config={config} mode="create" />) },
       { path: ":id/edit", element: dialog(<ResourceFormRoute key="edit" config={config} mode="update" />) },
     );
   }
   if (can(def.permission, "delete")) {
-    children.push({ path: ":id/delete", element: dialog(<DeleteRoute config={config} />) });
+    // v_delete (spec 2.4) is the same confirmation under the other name the spec's links use.
+    children.push(
+      { path: ":id/delete", element: dialog(<DeleteRoute config={config} />) },
+      { path: ":id/v_delete", element: dialog(<DeleteRoute config={config} />) },
+    );
   }
   return [
     { path: base, element: page(`${def.type}:list`, <List config={config} />), children },

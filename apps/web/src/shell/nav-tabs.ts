@@ -1,4 +1,4 @@
-import type { TPermissionKey } from "@crew/contracts";
+import { RESOURCES, type TPermissionKey } from "@crew/contracts";
 import type { TCan } from "../session/use-session";
 
 export interface TNavTab {
@@ -8,11 +8,8 @@ export interface TNavTab {
   permission: TPermissionKey;
 }
 
-/**
- * The tabs of spec 2.5 in its order, then the reference lists and the permission page the
- * spec's list leaves out (they have screens and need a way in).
- */
-export const NAV_TABS: readonly TNavTab[] = [
+/** The tabs of spec 2.5, in its order. */
+const SPEC_TABS: readonly TNavTab[] = [
   { label: "Vessels", path: "/vessels", permission: "vessels" },
   { label: "Timeplans", path: "/", permission: "timeplans" },
   { label: "Owners", path: "/owners", permission: "owners" },
@@ -36,10 +33,18 @@ export const NAV_TABS: readonly TNavTab[] = [
   { label: "Main engines", path: "/main-engines", permission: "mainEngines" },
   { label: "Applicant Contracts", path: "/applicant-contracts", permission: "applicantContracts" },
   { label: "Applicant Documents", path: "/applicant-documents", permission: "applicantDocuments" },
-  { label: "Vessel types", path: "/vessel-types", permission: "vesselTypes" },
-  { label: "Crewing statuses", path: "/crewing-statuses", permission: "crewingStatuses" },
-  { label: "English test types", path: "/english-test-types", permission: "englishTestTypes" },
-  { label: "Permissions", path: "/permissions", permission: "permissions" },
+];
+
+/**
+ * The spec's tabs, then a tab for every other resource definition with a screen (the spec's
+ * list leaves out vessel types, crewing statuses, English test types and permissions), so a
+ * new reference list gets its tab from its definition alone.
+ */
+export const NAV_TABS: readonly TNavTab[] = [
+  ...SPEC_TABS,
+  ...Object.values(RESOURCES)
+    .filter((def) => def.route && !SPEC_TABS.some((tab) => tab.path === def.route))
+    .map((def) => ({ label: def.label.many, path: def.route ?? "", permission: def.permission })),
 ];
 
 /** Tabs the user may read whose screen exists (a tab without a screen would lead to not-found). */

@@ -13,7 +13,7 @@ export * from "./reference-lists.js";
 
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
-  [clients, ranks, notifications, permissionRecords, ...REFERENCE_LISTS].map((d) => [d.type, d]),
+  [clients, ranks, notifications, ...REFERENCE_LISTS, permissionRecords].map((d) => [d.type, d]),
 );
 
 export const resourceByType = (type: string): TResourceDef | undefined => RESOURCES[type];
