@@ -54,7 +54,7 @@ export const pageNumberOf = (link: string | null | undefined): number | undefine
 export const listQuery = (params: TListParams): TQuery => ({
   page: { size: params.perPage ?? DEFAULT_PAGE_SIZE, number: params.page ?? 1 },
   sort: params.sort,
-  filter: params.filter as TQuery | undefined,
+  filter: params.filter,
   search: params.search?.trim(),
   include: params.include,
 });

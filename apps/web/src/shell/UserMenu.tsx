@@ -9,16 +9,7 @@ import { useSession } from "../session/use-session";
 import { menuLabelOf, type TNavTab } from "./nav-tabs";
 import { StatusChanger } from "./StatusChanger";
 import classes from "./UserMenu.module.css";
-
-const STATUS_COLOR = { active: "teal", away: "orange", deactivated: "gray" } as const;
-
-const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join("");
+import { STATUS_COLORS, initialsOf } from "../lib/people";
 
 /** The account menu (spec 2.5): status, narrow-screen tabs, the two resets, sign-out. */
 export const UserMenu = ({ user, tabs }: { user: TCurrentUser; tabs: readonly TNavTab[] }) => {
@@ -58,7 +49,7 @@ export const UserMenu = ({ user, tabs }: { user: TCurrentUser; tabs: readonly TN
             <Text fw={600} size="sm" truncate>
               {user.name}
             </Text>
-            <Badge size="xs" variant="light" color={STATUS_COLOR[user.status]}>
+            <Badge size="xs" variant="light" color={STATUS_COLORS[user.status]}>
               {user.status}
             </Badge>
           </Group>

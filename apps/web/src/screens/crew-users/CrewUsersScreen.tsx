@@ -10,14 +10,7 @@ import { isClientStatus, roleLabel } from "./client-status";
 import { StatusBadge } from "./StatusBadge";
 import { StatusSelect } from "./StatusSelect";
 import { textOf } from "../../resources/format";
-
-const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join("");
+import { initialsOf } from "../../lib/people";
 
 /**
  * /crew-users: the generic list of clients with the person's avatar next to the name, the
@@ -39,7 +32,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
                 return (
                   <Group gap="sm" wrap="nowrap">
                     <Avatar src={avatar} size={30} radius="xl" color="blue">
-                      {initials(name)}
+                      {initialsOf(name)}
                     </Avatar>
                     <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
                       {name}

@@ -1,6 +1,6 @@
 import { CLIENT_STATUSES, ROLE_FILTER_CHOICES, type TClientStatus } from "@crew/contracts";
 
-export const STATUS_COLORS: Record<TClientStatus, string> = { active: "teal", away: "yellow", deactivated: "gray" };
+export { STATUS_COLORS } from "../../lib/people";
 
 export const STATUS_OPTIONS = CLIENT_STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 

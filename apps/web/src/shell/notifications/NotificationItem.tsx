@@ -3,6 +3,7 @@ import { IconClock, IconX } from "@tabler/icons-react";
 import { formatDateTime } from "../../lib/dates";
 import type { TNotification } from "./notifications-api";
 import classes from "./NotificationItem.module.css";
+import { initialsOf } from "../../lib/people";
 
 interface TProps {
   notification: TNotification;
@@ -10,14 +11,6 @@ interface TProps {
   onClear: (notification: TNotification) => void;
   clearing: boolean;
 }
-
-const initialsOf = (name: string | null): string =>
-  (name ?? "?")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join("");
 
 /**
  * One notification: opens its item in a new tab, styled by whether it was already shown

@@ -26,7 +26,7 @@ describe("notification pop-ups (spec 4.3)", () => {
   it("shows new notifications after the 3 s debounce, then marks them shown", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const marked = vi.fn((init?: RequestInit) => {
-      expect(JSON.parse(String(init?.body))).toEqual({ payload: [4, 5] });
+      expect(JSON.parse(typeof init?.body === "string" ? init.body : "")).toEqual({ payload: [4, 5] });
       return jsonAnswer(204, null);
     });
     vi.stubGlobal(
