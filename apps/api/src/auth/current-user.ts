@@ -1,7 +1,8 @@
 import { CLIENT_STATUSES, ROLES, type TClientStatus, type TCurrentUser, type TPermissionMap, type TRole } from "@crew/contracts";
 import type { TActor } from "../http/context.js";
 
-interface TAccountFields {
+/** The account columns an authenticated request carries. */
+export interface TAccountFields {
   id: number;
   name: string;
   email: string;

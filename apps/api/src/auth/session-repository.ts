@@ -1,20 +1,15 @@
 import type { TDb } from "../db/client.js";
 import type { Prisma } from "../generated/prisma/client.js";
+import type { TAccountFields } from "./current-user.js";
 
 /** What one authenticated request needs, read in one round trip (session, account, permissions revision). */
-export interface TSessionRow {
+export interface TSessionRow extends Omit<TAccountFields, "id"> {
   sessionId: number;
   tokenHash: string;
   previousTokenHash: string | null;
   rotatedAt: Date;
   expiresAt: Date;
   clientId: number;
-  name: string;
-  email: string;
-  role: string;
-  status: string;
-  avatar: string | null;
-  equasisEmail: string | null;
   revision: bigint;
 }
 
