@@ -44,8 +44,10 @@ import type { TActor } from "../src/http/context.js";
 import { cors } from "../src/http/cors.js";
 import { createJobs } from "../src/jobs/index.js";
 import { createLogger } from "../src/lib/logger.js";
-import { ensurePermissionRecords } from "../src/permissions/seed-permissions.js";
+import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { apiRouter } from "../src/resources/api-router.js";
+import { inProcessBus } from "../src/live/event-bus.js";
+import { createStorage } from "../src/storage/create-storage.js";
 
 const BENCH_EMAIL = "admin@example.com";
 const ROUTE = "/api/ranks";
@@ -130,7 +132,7 @@ const prepareAndListen = async (database: { url: string; embedded: boolean; labe
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: "/tmp/crew-bench", SESSION_SECRET: randomBytes(32).toString("hex") });
   const logger = createLogger(config);
   const jobs = createJobs({ config, db, logger, redis: null }, { redisUrl: null, schedules: false });
-  const deps: TDeps = { config, db, logger, redis: null, jobs, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
+  const deps: TDeps = { config, db, logger, redis: null, bus: inProcessBus(), storage: createStorage(config), jobs, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
 
   const account = await findAccountByEmail(db, BENCH_EMAIL);
   if (!account) throw new Error(`the demo seed has no ${BENCH_EMAIL}`);

@@ -1,11 +1,11 @@
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
-import { randomUUID } from "node:crypto";
 import type { TDeps } from "./deps.js";
 import { apiNotFound, errorMiddleware } from "./errors/error-middleware.js";
 import { AppError } from "./errors/app-error.js";
 import { healthRouter } from "./http/health.js";
+import { requestLog } from "./http/request-log.js";
+import { inputGuard } from "./http/input-guard.js";
 import { publicConfigRouter } from "./http/public-config.js";
 import { cors } from "./http/cors.js";
 import { authRouter } from "./auth/auth-router.js";
@@ -16,22 +16,12 @@ import { serveWeb } from "./http/web.js";
 export const createApp = (deps: TDeps): Express => {
   const app = express();
   app.disable("x-powered-by");
+  // API answers are one user's data under rotating tokens: never cached, so no ETag to compute either.
+  app.set("etag", false);
   app.set("query parser", "extended");
   if (deps.config.TRUST_PROXY) app.set("trust proxy", 1);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-        res.setHeader("x-request-id", id);
-        return id;
-      },
-      // Probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === "/api/health" || req.url === "/api/ready" },
-    }),
-  );
+  app.use(requestLog(deps.logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -52,13 +42,19 @@ export const createApp = (deps: TDeps): Express => {
   app.use("/api", (req, _res, next) => {
     // A write without a JSON body is a client mistake we can name.
     const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
-    if (hasBody && ["POST", "PATCH", "PUT"].includes(req.method) && !req.is(["application/json", "application/vnd.api+json"])) {
+    // multipart/form-data goes on to the upload routes, which read it themselves.
+    if (hasBody && ["POST", "PATCH", "PUT"].includes(req.method) && !req.is(["application/json", "application/vnd.api+json", "multipart/form-data"])) {
       next(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/vnd.api+json or application/json."));
       return;
     }
     next();
   });
 
+  app.use("/api", inputGuard);
+  app.use("/api", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
   app.use("/api", healthRouter(deps));
   app.use("/api", publicConfigRouter(deps.config));
   app.use("/api/auth", authRouter(deps));

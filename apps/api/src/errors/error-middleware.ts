@@ -24,7 +24,7 @@ const toAppError = (err: unknown): AppError => {
   if (isHttpError(err)) {
     // body-parser: malformed JSON, too large, wrong charset.
     if (err.type === "entity.parse.failed") return AppError.badRequest("The request body is not valid JSON.");
-    if (err.status === 413) return new AppError("BAD_REQUEST", "The request body is too large.");
+    if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
     if (err.status >= 400 && err.status < 500) return AppError.badRequest(err.message);
   }
   return new AppError("INTERNAL", "Something went wrong on our side.");

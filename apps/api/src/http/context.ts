@@ -12,6 +12,8 @@ export interface TActor {
   permissions: TPermissionMap;
   /** Id of the session (device) the request came from. */
   sessionId: number;
+  /** The request's id (x-request-id), recorded with every version this request writes. */
+  requestId?: string;
 }
 
 declare global {

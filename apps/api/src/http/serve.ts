@@ -1,0 +1,95 @@
+import type { Server } from "node:http";
+import type { Express } from "express";
+import { Redis } from "ioredis";
+import { createApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import type { TDb } from "../db/client.js";
+import { openDatabase } from "../db/database.js";
+import { migrate } from "../db/migrate.js";
+import { seed } from "../db/seed.js";
+import { withStartupLock } from "../db/startup-lock.js";
+import type { TDeps } from "../deps.js";
+import { createJobs, type TJobDefinition } from "../jobs/index.js";
+import { JOB_DEFINITIONS } from "../jobs/registry.js";
+import { createLogger } from "../lib/logger.js";
+import { sessionSecret } from "../lib/session-secret.js";
+import { inProcessBus, redisBus } from "../live/event-bus.js";
+import { ensurePermissionRecords } from "../permissions/permission-seed-repository.js";
+import { createStorage } from "../storage/create-storage.js";
+import { closeServer } from "./close-server.js";
+import { registryForDemo } from "../equasis/stand-in-for-demo.js";
+
+export interface TServeOptions {
+  /** Opens the Prisma client (main.ts passes db/client's createDb: only it and repositories open one). */
+  openDb: (url: string, embedded: boolean) => TDb;
+  /** Jobs this process can queue and run (default: the registry's). The fault tests add a probe job. */
+  jobDefinitions?: readonly TJobDefinition[];
+  /** BullMQ key prefix (default "bull"). */
+  jobsPrefix?: string;
+  /** Wraps the app; the fault tests mount a probe route in front of it. */
+  wrap?: (app: Express, deps: TDeps) => Express;
+}
+
+/**
+ * `pnpm start`: migrate, seed an empty database, serve the API and the built SPA; stop
+ * gracefully on SIGTERM/SIGINT. Several of these may run side by side on one PostgreSQL
+ * (migration and seeding take locks).
+ */
+export const serve = async (options: TServeOptions): Promise<Server> => {
+  const loaded = loadConfig();
+  const logger = createLogger(loaded);
+  const database = await openDatabase(loaded);
+  // The vessel registry's stand-in on a laptop demo (equasis/stand-in-for-demo.ts).
+  const registry = await registryForDemo(loaded, database.embedded, logger);
+  const config = registry.config;
+  await migrate(database.url, (m) => logger.info(m));
+  const db = options.openDb(database.url, database.embedded);
+  await withStartupLock(database.url, database.embedded, async () => {
+    await ensurePermissionRecords(db);
+    await seed(db, config, database.embedded, logger);
+  });
+  // One retry per command: while Redis is away, what needs it (readiness, shared sign-in
+  // counts, live events) fails within a second or two instead of waiting for it to return.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+  redis?.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
+  const jobs = createJobs({ config, db, logger, redis }, { definitions: options.jobDefinitions ?? JOB_DEFINITIONS, prefix: options.jobsPrefix });
+  const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
+  const deps: TDeps = { config, db, logger, jobs, redis, bus, storage: createStorage(config), sessionSecret: sessionSecret(config), embedded: database.embedded };
+  if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
+
+  const app = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);
+  const server = app.listen(config.PORT, config.HOST, () => {
+    logger.info(`Crewing back office on http://localhost:${config.PORT} (${database.embedded ? "embedded database" : "PostgreSQL"})`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    // Past this, a stuck request or job would keep the process from ever stopping.
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await closeServer(server);
+      await jobs.stop();
+      await bus.close();
+      await db.$disconnect();
+      // Redis may be the reason for the stop: closing it must not fail the shutdown.
+      await redis?.quit().catch(() => redis.disconnect());
+      await database.stop();
+      await registry.stop();
+      logger.info("stopped");
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return server;
+};

@@ -1,0 +1,53 @@
+import { Agent, request } from "node:http";
+
+/**
+ * A raw HTTP request as a hostile client sends it: the path and query exactly as written
+ * (no normalisation, invalid percent escapes kept), any headers, and the body as bytes.
+ * fetch and supertest would fix up or refuse some of what the fuzzer wants to send.
+ */
+export interface TRawRequest {
+  method: string;
+  /** Path and query, already encoded as they go on the wire. */
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface TRawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  ms: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+export const send = (base: { host: string; port: number }, req: TRawRequest, timeoutMs = 30_000): Promise<TRawAnswer> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const headers = { ...req.headers, ...(req.body ? { "content-length": String(req.body.length) } : {}) };
+    const r = request({ host: base.host, port: base.port, method: req.method, path: req.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let json: unknown;
+        try {
+          json = text ? (JSON.parse(text) as unknown) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+      });
+      res.on("error", reject);
+    });
+    r.setTimeout(timeoutMs, () => r.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    r.on("error", reject);
+    if (req.body) r.write(req.body);
+    r.end();
+  });
+
+/** Closes the kept-alive sockets so the process can exit. */
+export const closeClient = (): void => agent.destroy();
