@@ -74,14 +74,42 @@ describe("token sessions", () => {
     expect(credentialsOf(late)).toBeNull();
     expect(rotatedHeaders(late, next ?? headers)).toEqual(next);
 
-    // ...and never again once the window has passed.
-    advance(1001);
+    // Once the new token is used, the replaced one lives for the window from that use...
+    const used = await validate(next ?? headers);
+    expect(used.status).toBe(200);
+    expect(credentialsOf(used)).toEqual(next);
+    advance(TOKEN_ROTATION_GRACE_MS - 1);
+    expect((await validate(headers)).status).toBe(200);
+    // ...and never again once it has passed.
+    advance(2);
     expect((await validate(headers)).status).toBe(401);
     const fresh = await validate(next ?? headers);
     expect(fresh.status).toBe(200);
     expect(credentialsOf(fresh)?.["access-token"]).not.toBe(next?.["access-token"]);
     advance(60_000);
     expect((await validate(headers)).status).toBe(401);
+  });
+
+  it("recovers a lost answer: the replaced token gets a fresh one while the new token was never used", async () => {
+    const { headers } = await signInAs();
+    advance(TOKEN_ROTATION_GRACE_MS);
+    // The answer carrying this token never reached the client (a cancelled request).
+    const lost = credentialsOf(await validate(headers));
+    expect(lost).not.toBeNull();
+
+    advance(TOKEN_ROTATION_GRACE_MS + 10_000);
+    const recovered = await validate(headers);
+    expect(recovered.status).toBe(200);
+    const fresh = credentialsOf(recovered);
+    expect(fresh?.["access-token"]).not.toBe(headers["access-token"]);
+    expect(fresh?.["access-token"]).not.toBe(lost?.["access-token"]);
+    // The lost token is dead; the old one works until the fresh one is used, then for the window.
+    expect((await validate(lost ?? headers)).status).toBe(401);
+    expect((await validate(headers)).status).toBe(200);
+    expect((await validate(fresh ?? headers)).status).toBe(200);
+    advance(TOKEN_ROTATION_GRACE_MS);
+    expect((await validate(headers)).status).toBe(401);
+    expect((await validate(fresh ?? headers)).status).toBe(200);
   });
 
   it("serves parallel requests with one token: exactly one rotation, every request answered", async () => {

@@ -12,7 +12,7 @@ export const authenticate = (deps: TDeps): RequestHandler => {
   const sessions = sessionServiceFor(deps);
   return (req, res, next) => {
     sessions.authenticate(req, { rotate: true }).then(({ actor, issued }) => {
-      req.actor = actor;
+      req.actor = { ...actor, requestId: typeof req.id === "string" ? req.id : undefined };
       if (issued) writeCredentials(res, issued);
       next();
     }, next);

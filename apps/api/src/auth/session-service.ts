@@ -7,7 +7,7 @@ import { createPermissionCache } from "../permissions/permission-cache.js";
 import { permissionsRevision, type TAccount } from "./account-repository.js";
 import { readCredentials, type TCredentials } from "./auth-headers.js";
 import { isDeactivated, toActor } from "./current-user.js";
-import { createSession, deleteSession, findSessionForRequest, rotateSessionToken } from "./session-repository.js";
+import { closePreviousToken, createSession, deleteSession, findSessionForRequest, rotateSessionToken } from "./session-repository.js";
 import { hashToken, newDevice, newToken, sameHash } from "./tokens.js";
 
 /** Credentials to send back; null when the answer must not touch the client's stored ones. */
@@ -23,10 +23,13 @@ const EXPIRED_DETAIL = "Your session has expired. Please sign in again.";
 
 /**
  * Sessions in the devise_token_auth manner: one row per device (the `client` header),
- * tokens rotated at most every TOKEN_ROTATION_GRACE_MS, the replaced token accepted only
- * within that window after its replacement (browsers send requests in parallel). The clock
- * is a function read at each use (Date.now() by default), so tests move time with faked
- * Date instead of sleeping.
+ * tokens rotated at most every TOKEN_ROTATION_GRACE_MS. The replaced token stays accepted
+ * until the new one is first used, then for TOKEN_ROTATION_GRACE_MS more (browsers send
+ * requests in parallel). A request with the replaced token while the new one has never been
+ * used means the answer that carried it was lost (a cancelled request, a dropped connection):
+ * once the grace window since the rotation has passed, that request gets a fresh token, so
+ * the client recovers instead of being signed out. The clock is a function read at each use
+ * (Date.now() by default), so tests move time with faked Date instead of sleeping.
  */
 export const createSessionService = (deps: TDeps, now: () => number = () => Date.now()) => {
   const permissions = createPermissionCache(deps.db);
@@ -62,9 +65,10 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
       const presented = hash(credentials.accessToken);
       const sinceRotation = at - row.rotatedAt.getTime();
       const isCurrent = sameHash(presented, row.tokenHash);
-      // The replaced token lives only for the window after the rotation that replaced it.
-      const isRecentPrevious = !isCurrent && sinceRotation < TOKEN_ROTATION_GRACE_MS && sameHash(presented, row.previousTokenHash);
-      if (!isCurrent && !isRecentPrevious) throw AppError.unauthorized();
+      const newTokenUnused = row.previousValidUntil === null;
+      const isPrevious =
+        !isCurrent && sameHash(presented, row.previousTokenHash) && (newTokenUnused || at < (row.previousValidUntil?.getTime() ?? 0));
+      if (!isCurrent && !isPrevious) throw AppError.unauthorized();
       if (row.expiresAt.getTime() <= at) throw AppError.unauthorized(EXPIRED_DETAIL);
       if (isDeactivated(row)) throw AppError.unauthorized(DEACTIVATED_DETAIL);
 
@@ -72,16 +76,28 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
       const actor = toActor({ ...row, id: row.clientId }, map, row.sessionId);
       const uid = row.email;
 
-      // A holder of the previous token gets no credentials back: sending the old token would
-      // make the client overwrite the newer one it already stored from the parallel answer.
-      if (!isCurrent) return { actor, issued: null };
-      if (!opts.rotate || sinceRotation < TOKEN_ROTATION_GRACE_MS) {
+      const rotationDue = opts.rotate && sinceRotation >= TOKEN_ROTATION_GRACE_MS;
+      if (!isCurrent) {
+        // Within the window a holder of the previous token gets no credentials back: sending
+        // the old token would make the client overwrite the newer one it already stored from
+        // the parallel answer. Past it, with the new token never used, that answer was lost.
+        if (!(rotationDue && newTokenUnused)) return { actor, issued: null };
+      } else if (!rotationDue) {
+        if (newTokenUnused && row.previousTokenHash !== null) {
+          await closePreviousToken(deps.db, { sessionId: row.sessionId, currentHash: row.tokenHash, until: new Date(at + TOKEN_ROTATION_GRACE_MS) });
+        }
         return { actor, issued: { ...credentials, uid, expiresAt: row.expiresAt } };
       }
       const accessToken = newToken();
       const expiresAt = new Date(at + SESSION_LIFETIME_MS);
       const rotated = await rotateSessionToken(deps.db, {
-        sessionId: row.sessionId, currentHash: row.tokenHash, newHash: hash(accessToken), now: new Date(at), expiresAt,
+        sessionId: row.sessionId,
+        currentHash: row.tokenHash,
+        // A recovering holder keeps its token usable until it uses the fresh one.
+        previousHash: isCurrent ? row.tokenHash : presented,
+        newHash: hash(accessToken),
+        now: new Date(at),
+        expiresAt,
       });
       // Lost a race with a parallel request that rotated first: this token is now the previous one.
       if (!rotated) return { actor, issued: null };

@@ -27,6 +27,8 @@ export const signInRateLimit = (deps: Pick<TDeps, "config" | "redis">, prefix = 
     standardHeaders: "draft-7",
     legacyHeaders: false,
     skipSuccessfulRequests: true,
+    // Redis away: sign-in goes on without the shared count (logged) rather than failing.
+    passOnStoreError: true,
     keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? "")}|${emailOf(req.body)}`,
     ...(redis
       ? {

@@ -67,11 +67,11 @@ export const createStrategies = (db: TDb, google: TGoogleVerifier | null) => {
   const run = (name: TStrategyName, req: Request, res: Response): Promise<TAccount> =>
     new Promise((resolve, reject) => {
       const fail = (err: unknown) => reject(err instanceof Error ? err : new Error(String(err)));
-      const middleware: RequestHandler = auth.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => {
+      const middleware = auth.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => {
         if (err) fail(err);
         else if (isAccount(user)) resolve(user);
         else reject(AppError.unauthorized(messageOf(info) ?? INVALID_CREDENTIALS));
-      });
+      }) as RequestHandler;
       void middleware(req, res, fail);
     });
   return { run };
