@@ -31,6 +31,11 @@ if (!("ResizeObserver" in window)) {
   Object.defineProperty(window, "ResizeObserver", { writable: true, value: InertResizeObserver });
 }
 
+// Mantine's autosizing text areas re-measure when web fonts load; jsdom has no font loading.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+}
+
 // Mantine scrolls selected items into view; jsdom has no layout to scroll.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 

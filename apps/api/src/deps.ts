@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import type { TConfig } from "./config.js";
 import type { TDb } from "./db/client.js";
 import type { TJobs } from "./jobs/types.js";
+import type { TEventBus } from "./live/event-bus.js";
+import type { TStorage } from "./storage/storage.js";
 
 /** What the app is built from; tests build it against their own database. */
 export interface TDeps {
@@ -16,4 +18,8 @@ export interface TDeps {
   sessionSecret: string;
   /** True when the database is the embedded PGlite (one connection). */
   embedded: boolean;
+  /** Live change events between API processes (Redis pub/sub, or in-process). */
+  bus: TEventBus;
+  /** Uploaded files (disk or S3-compatible). */
+  storage: TStorage;
 }

@@ -126,7 +126,7 @@ describe("a reference list through the generic engine", () => {
 
   it("serves every reference list of the spec", async () => {
     const types = ["vessel_types", "engine_types", "engine_manufacturers", "vendor_types", "vendors", "certificate_types", "relation_types",
-      "crewing_statuses", "countries", "ports", "main_engines", "applicant_contracts", "applicant_documents", "english_test_types"];
+      "crewing_statuses", "countries", "ports", "main_engines", "applicant_contracts", "applicant-documents", "english_test_types"];
     for (const type of types) {
       const res = await api().get(`/api/${type}`).set(admin);
       expect(res.status, type).toBe(200);

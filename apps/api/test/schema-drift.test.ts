@@ -76,9 +76,21 @@ const catalog = (client: pg.Client, schema: string): Promise<string[]> =>
     return lines.sort();
   });
 
+/**
+ * What migrations add by hand because schema.prisma cannot say it (each with its reason in its
+ * migration): the timeplans' exclusion constraints (no overlapping plans) and the date check;
+ * the applicants' search indexes (GIN over a tsvector and trigram operators) and their NULLS LAST sort indexes.
+ */
+const HAND_WRITTEN = [
+  /time_plans_row_no_overlap/, /time_plans_seafarer_no_overlap/, /time_plans_dates_in_order/,
+  /users_search_document_idx/, /users_search_phones_idx/, /users_sort_/, /users_count_birthday/, /users_sea_service_/, /users_sea_deadweights_idx/, /users_sea_companies_trgm/,
+  // Applicant records: date and kind checks, the vessel-name expression index of the coincidence check.
+  /records_/,
+];
+
 const compare = (migrated: string[], expected: string[]) => ({
   missingFromMigrations: expected.filter((l) => !migrated.includes(l)),
-  notInSchemaPrisma: migrated.filter((l) => !expected.includes(l)),
+  notInSchemaPrisma: migrated.filter((l) => !expected.includes(l) && !HAND_WRITTEN.some((p) => p.test(l))),
 });
 
 describe("schema.prisma and the migrations", () => {

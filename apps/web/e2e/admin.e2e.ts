@@ -56,7 +56,7 @@ test("admin: tabs, a reference item created, edited and deleted, a 422 on its fi
   await expect(page).toHaveURL(/\/login$/);
 });
 
-const rankTitles = (page: Page) => page.getByTestId("rank-row").locator("td:nth-child(2)").allInnerTexts();
+const rankTitles = (page: Page) => page.getByTestId("rank-row").locator("td[data-column=title]").allInnerTexts();
 
 test("admin: a rank moved by drag and drop keeps its place after a reload", async ({ page }) => {
   await signIn(page, "admin@example.com");

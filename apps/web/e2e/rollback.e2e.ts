@@ -11,7 +11,7 @@ const refuse = {
 test("a refused rank move puts the old order back", async ({ page }) => {
   await signIn(page, "admin@example.com");
   await page.goto("/ranks");
-  const titles = () => page.getByTestId("rank-row").locator("td:nth-child(2)").allInnerTexts();
+  const titles = () => page.getByTestId("rank-row").locator("td[data-column=title]").allInnerTexts();
   await expect(page.getByTestId("rank-row").first()).toBeVisible();
   const before = await titles();
   await page.route("**/api/ranks/*", (route) => (route.request().method() === "PATCH" ? route.fulfill(refuse) : route.continue()));

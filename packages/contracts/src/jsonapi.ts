@@ -24,6 +24,8 @@ export interface TListDocument<A = Record<string, unknown>> {
 export interface TSingleDocument<A = Record<string, unknown>> {
   data: TResourceObject<A>;
   included?: TResourceObject[];
+  /** Extra facts of the answer (a timeplan's document warnings). */
+  meta?: Record<string, unknown>;
 }
 
 export interface TErrorObject {
@@ -32,6 +34,8 @@ export interface TErrorObject {
   title: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };
+  /** Facts a client may act on (the existing applicant a duplicate matches). */
+  meta?: Record<string, unknown>;
 }
 
 /** Write body of POST and PATCH. */

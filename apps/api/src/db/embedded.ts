@@ -1,7 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+/**
+ * The contrib extensions the migrations create (trigram search indexes, accent-free matching,
+ * the timeplans' exclusion constraints); PostgreSQL ships them in contrib.
+ */
+const EXTENSIONS = { pg_trgm, unaccent, btree_gist };
 
 export interface TEmbeddedDatabase {
   url: string;
@@ -20,9 +29,9 @@ export const startEmbeddedDatabase = async (dir: string | null, port = 0): Promi
   if (dir) {
     const dataDir = join(dir, "pgdata");
     mkdirSync(dataDir, { recursive: true });
-    db = await PGlite.create({ dataDir });
+    db = await PGlite.create({ dataDir, extensions: EXTENSIONS });
   } else {
-    db = await PGlite.create();
+    db = await PGlite.create({ extensions: EXTENSIONS });
   }
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 1 });
   await server.start();

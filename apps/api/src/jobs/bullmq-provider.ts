@@ -1,5 +1,6 @@
 import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import type { z } from "zod";
+import { AppError } from "../errors/app-error.js";
 import { DEFAULT_RETRY } from "./define-job.js";
 import type { TJobRegistry } from "./registry.js";
 import { jobContext, PermanentJobError, resolveJob, toMessage } from "./run-job.js";
@@ -14,7 +15,23 @@ export interface TBullmqOptions {
   prefix: string;
   schedules: boolean;
   concurrency?: number;
+  /**
+   * How long a worker's hold on a running job lasts without renewal (BullMQ's lockDuration,
+   * default 30 s): a worker that dies mid-job gives it up this long after, and another worker
+   * (checking every `stalledIntervalMs`) runs it again. The fault tests shorten both.
+   */
+  lockMs?: number;
+  stalledIntervalMs?: number;
 }
+
+/**
+ * Reconnect attempts after Redis went away: BullMQ's own delay grows to 20 s, so a queue
+ * would stay dead long after Redis is back; at most 2 s keeps the recovery prompt.
+ */
+const reconnectDelay = (attempt: number): number => Math.min(250 * attempt, 2_000);
+
+/** An enqueue that has not reached Redis by then fails with a 503 instead of holding the request. */
+const ENQUEUE_TIMEOUT_MS = 3_000;
 
 const retryOptions = (retry: TJobRetry = DEFAULT_RETRY) => ({
   attempts: retry.attempts,
@@ -36,7 +53,9 @@ export class BullmqJobs implements TJobs {
     private readonly options: TBullmqOptions,
   ) {
     this.queue = new Queue(QUEUE_NAME, {
-      connection: this.connection(),
+      // Fail fast while Redis is away (no offline queue): the request that enqueues gets a 503 at
+      // once, and ioredis reconnects by itself, so queueing works again when Redis is back.
+      connection: { url: options.redisUrl, enableOfflineQueue: false, retryStrategy: reconnectDelay },
       prefix: options.prefix,
       defaultJobOptions: { removeOnComplete: { count: 1_000 }, removeOnFail: { count: 5_000 } },
     });
@@ -45,9 +64,20 @@ export class BullmqJobs implements TJobs {
 
   async enqueue<S extends z.ZodType>(job: TJobDefinition<S>, input: z.input<S>): Promise<string> {
     const message = toMessage(this.registry, job, input);
-    const queued = await this.queue.add(job.id, message, retryOptions(job.retry));
-    if (queued.id === undefined) throw new Error(`job ${job.id} was not given an id`);
-    return queued.id;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+    });
+    try {
+      const queued = await Promise.race([this.queue.add(job.id, message, retryOptions(job.retry)), timeout]);
+      if (queued.id === undefined) throw new Error(`job ${job.id} was not given an id`);
+      return queued.id;
+    } catch (error) {
+      this.deps.logger.error({ err: error, job: job.id }, "job not queued");
+      throw new AppError("UNAVAILABLE", "The job queue is not reachable right now; nothing was queued. Please try again shortly.");
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async start(): Promise<void> {
@@ -56,6 +86,8 @@ export class BullmqJobs implements TJobs {
       connection: this.connection(),
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 4,
+      ...(this.options.lockMs ? { lockDuration: this.options.lockMs } : {}),
+      ...(this.options.stalledIntervalMs ? { stalledInterval: this.options.stalledIntervalMs } : {}),
     });
     worker.on("error", (error) => this.deps.logger.error({ err: error }, "job worker error"));
     worker.on("failed", (job, error) => {
@@ -78,7 +110,7 @@ export class BullmqJobs implements TJobs {
 
   private connection() {
     // null: BullMQ's blocking commands must wait through a Redis restart instead of failing.
-    return { url: this.options.redisUrl, maxRetriesPerRequest: null };
+    return { url: this.options.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelay };
   }
 
   private async process(job: Job): Promise<void> {

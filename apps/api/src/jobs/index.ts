@@ -12,6 +12,9 @@ export interface TJobsOptions {
   schedules?: boolean;
   /** Default: every job of jobs/registry.ts. */
   definitions?: readonly TJobDefinition[];
+  /** BullMQ: lock and stalled-check periods (see TBullmqOptions). */
+  lockMs?: number;
+  stalledIntervalMs?: number;
 }
 
 /** The jobs provider chosen by configuration: BullMQ when a Redis URL is set, in-process otherwise. */
@@ -19,7 +22,7 @@ export const createJobs = (deps: TJobDeps, options: TJobsOptions = {}): TJobs =>
   const registry = jobRegistry(options.definitions ?? JOB_DEFINITIONS);
   const redisUrl = options.redisUrl === undefined ? deps.config.REDIS_URL : options.redisUrl;
   const schedules = options.schedules ?? true;
-  if (redisUrl) return new BullmqJobs(deps, registry, { redisUrl, prefix: options.prefix ?? "bull", schedules });
+  if (redisUrl) return new BullmqJobs(deps, registry, { redisUrl, prefix: options.prefix ?? "bull", schedules, lockMs: options.lockMs, stalledIntervalMs: options.stalledIntervalMs });
   return new InProcessJobs(deps, registry, schedules);
 };
 

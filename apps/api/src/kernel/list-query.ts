@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type TResourceDef } from "@crew/contracts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type TResourceDef, type TRelationshipDef, attributeOf, relationshipOf, filterOf } from "@crew/contracts";
 import { AppError } from "../errors/app-error.js";
 
 export interface TSort { field: string; desc: boolean }
@@ -40,6 +40,19 @@ const objectParam = (v: unknown, parameter: string): TQuery => {
   return v as TQuery;
 };
 
+/** `vessel.manning_scales`: each segment a relationship of the type before it, at most three deep. */
+const checkIncludePath = (def: TResourceDef, path: string, defOf: ((type: string) => TResourceDef | undefined) | undefined): void => {
+  const segments = path.split(".");
+  if (segments.length > 3) throw AppError.badRequest(`include '${path}' is nested too deeply (at most 3 levels)`, "include");
+  let current: TResourceDef | undefined = def;
+  for (const name of segments) {
+    const rel: TRelationshipDef | undefined = current ? relationshipOf(current, name) : undefined;
+    if (!current || !rel) throw AppError.badRequest(`Cannot include '${path}' with ${def.type}`, "include");
+    current = defOf?.(rel.type);
+    if (!current && segments.length > 1) throw AppError.badRequest(`Cannot include '${path}' with ${def.type}`, "include");
+  }
+};
+
 const KNOWN = new Set(["page", "sort", "filter", "search", "include", "fields", "q"]);
 
 /**
@@ -50,20 +63,21 @@ const KNOWN = new Set(["page", "sort", "filter", "search", "include", "fields", 
 export const parseListQuery = (
   def: TResourceDef,
   query: TQuery,
-  opts: { maxPageSize?: number; extraParams?: readonly string[]; sortable?: readonly string[] } = {},
+  opts: { maxPageSize?: number; extraParams?: readonly string[]; sortable?: readonly string[]; defOf?: (type: string) => TResourceDef | undefined } = {},
 ): TListQuery => {
   for (const key of Object.keys(query)) {
     if (!KNOWN.has(key) && !opts.extraParams?.includes(key)) throw AppError.badRequest(`Unknown query parameter '${key}'`, key);
   }
   const page = objectParam(query.page, "page");
   for (const k of Object.keys(page)) if (k !== "size" && k !== "number") throw AppError.badRequest(`Unknown parameter page[${k}]`, `page[${k}]`);
-  const maxSize = opts.maxPageSize ?? MAX_PAGE_SIZE;
+  const maxSize = opts.maxPageSize ?? def.maxPageSize ?? MAX_PAGE_SIZE;
   const size = intParam(page.size, "page[size]", 1, maxSize) ?? DEFAULT_PAGE_SIZE;
   const number = intParam(page.number, "page[number]", 1, 1_000_000) ?? 1;
 
   const sortable = new Set([
     "id",
     ...Object.entries(def.attributes).filter(([, a]) => a.sortable).map(([n]) => n),
+    ...(def.sorts ?? []),
     ...(opts.sortable ?? []),
   ]);
   const sortText = str(query.sort, "sort") || def.defaultSort;
@@ -76,7 +90,7 @@ export const parseListQuery = (
 
   const filter: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(objectParam(query.filter, "filter"))) {
-    const spec = def.filters?.[name];
+    const spec = filterOf(def, name);
     if (!spec) throw AppError.badRequest(`Unknown filter '${name}' for ${def.type}`, `filter[${name}]`);
     const value = str(raw, `filter[${name}]`);
     if (value === undefined || value === "" || value === "all" || value === "null") continue;
@@ -93,17 +107,16 @@ export const parseListQuery = (
 
   const includeText = str(query.include, "include") ?? "";
   const include = includeText.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const name of include) {
-    if (!def.relationships?.[name]) throw AppError.badRequest(`Cannot include '${name}' with ${def.type}`, "include");
-  }
+  if (include.length > 20) throw AppError.badRequest("include names at most 20 relationships", "include");
+  for (const path of include) checkIncludePath(def, path, opts.defOf);
 
   const fields: Record<string, string[]> = {};
   for (const [type, raw] of Object.entries(objectParam(query.fields, "fields"))) {
     const list = (str(raw, `fields[${type}]`) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (type === def.type) {
-      for (const f of list) {
-        if (!def.attributes[f] && !def.relationships?.[f]) throw AppError.badRequest(`Unknown field '${f}' of ${type}`, `fields[${type}]`);
-      }
+    const typeDef = type === def.type ? def : opts.defOf?.(type);
+    if (!typeDef) throw AppError.badRequest(`Unknown type '${type}' in fields`, `fields[${type}]`);
+    for (const f of list) {
+      if (!attributeOf(typeDef, f) && !relationshipOf(typeDef, f)) throw AppError.badRequest(`Unknown field '${f}' of ${type}`, `fields[${type}]`);
     }
     fields[type] = list;
   }

@@ -1,58 +1,108 @@
-import type { TResourceDef } from "@crew/contracts";
-import { camel } from "./naming.js";
-import type { TListQuery } from "./list-query.js";
-import type { TInclude, TOrderBy, TRow, TStore, TWhere } from "./store.js";
+import type { TModel, TTx } from "./model-types.js";
+import type { TRelationMap } from "./relations.js";
+import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
 
 /**
- * The generic repository: turns a parsed list query into Prisma arguments for one model.
- * Resource-specific repositories sit beside it where a resource needs more.
+ * The generic repository of one model over a client: the pool for reads, the write's
+ * transaction for writes. Resource repositories sit beside it where a resource needs more.
  */
-export const resourceRepository = (def: TResourceDef, store: TStore) => {
-  const orderBy = (query: TListQuery): TOrderBy => {
-    const order: TOrderBy = query.sort.map((s) => ({ [camel(s.field)]: s.desc ? "desc" : "asc" }));
-    // A stable order so pages never repeat or skip rows that tie on the sort field.
-    if (!query.sort.some((s) => s.field === "id")) order.push({ id: "asc" });
-    return order;
-  };
-
+export const resourceRepository = (client: TTx, model: TModel) => {
+  const store = storeOf(client, model);
   return {
-    async list(where: TWhere, query: TListQuery, include?: TInclude): Promise<{ rows: TRow[]; total: number }> {
-      const [rows, total] = await Promise.all([
-        store.findMany({ where, orderBy: orderBy(query), skip: (query.page.number - 1) * query.page.size, take: query.page.size, ...(include ? { include } : {}) }),
-        store.count({ where }),
-      ]);
-      return { rows, total };
+    /**
+     * A page and the total. A page that is not full is the last one, so the total follows from
+     * it without a count: most lists (reference lists, a vessel's scale) fit on their first
+     * page, and their requests make one query instead of two (bench:cost).
+     */
+    async list(where: TWhere, orderBy: TOrderBy, page: { size: number; number: number }, include?: TInclude): Promise<{ rows: TRow[]; total: number }> {
+      const skip = (page.number - 1) * page.size;
+      const rows = await store.findMany({ where, orderBy, skip, take: page.size, ...(include ? { include } : {}) });
+      const lastPage = rows.length < page.size && (rows.length > 0 || page.number === 1);
+      return { rows, total: lastPage ? skip + rows.length : await store.count({ where }) };
+    },
+    findMany(where: TWhere, orderBy?: TOrderBy, take?: number, include?: TInclude): Promise<TRow[]> {
+      return store.findMany({ where, ...(orderBy ? { orderBy } : {}), ...(take ? { take } : {}), ...(include ? { include } : {}) });
     },
     find(where: TWhere, include?: TInclude): Promise<TRow | null> {
       return store.findFirst({ where, ...(include ? { include } : {}) });
     },
-    create(data: Record<string, unknown>, include?: TInclude): Promise<TRow> {
-      return store.create({ data, ...(include ? { include } : {}) });
+    create(data: Record<string, unknown>): Promise<TRow> {
+      return store.create({ data });
     },
-    update(id: number, data: Record<string, unknown>, include?: TInclude): Promise<TRow> {
-      return store.update({ where: { id }, data, ...(include ? { include } : {}) });
+    update(id: number, data: Record<string, unknown>): Promise<TRow> {
+      return store.update({ where: { id }, data });
     },
     async remove(id: number): Promise<void> {
       await store.delete({ where: { id } });
     },
-    async exists(id: number): Promise<boolean> {
-      return (await store.count({ where: { id } })) > 0;
+    /** Ids among `ids` that `where` lets through. */
+    async existing(ids: readonly number[], where: TWhere): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await store.findMany({ where: { AND: [where, { id: { in: [...ids] } }] }, select: { id: true } });
+      return new Set(rows.map((r) => r.id));
     },
   };
 };
 
-/** Default where-clause of a filter, by its kind; resources override where it differs. */
-export const defaultFilterWhere = (def: TResourceDef, name: string, value: unknown): TWhere => {
-  const kind = def.filters?.[name]?.kind;
-  const field = camel(name);
-  if (kind === "text") return { [field]: { contains: String(value), mode: "insensitive" } };
-  return { [field]: value };
-};
+/** Related ids per record id of one relationship stored in a join table or as children. */
+export const relationRepository = (client: TTx) => ({
+  async linkage(map: TRelationMap, ids: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (!ids.length || map.kind === "fk" || map.kind === "none") return out;
+    if (map.kind === "loaded") return map.load(client, ids);
+    const [from, to] = map.kind === "through" ? [map.from, map.to] : [map.fk, "id"];
+    const rows = await storeOf(client, map.model).findMany({
+      where: { [from]: { in: [...ids] } },
+      select: { [from]: true, [to]: true },
+      orderBy: [{ id: "asc" }],
+    });
+    for (const row of rows) {
+      const owner = row[from];
+      const related = row[to];
+      if (typeof owner !== "number" || typeof related !== "number") continue;
+      const list = out.get(owner) ?? [];
+      list.push(related);
+      out.set(owner, list);
+    }
+    return out;
+  },
 
-/** `search`: every word must match one of the searchable attributes (case-insensitive). */
-export const searchWhere = (def: TResourceDef, text: string): TWhere => ({
-  AND: text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => ({ OR: (def.search ?? []).map((a) => ({ [camel(a)]: { contains: word, mode: "insensitive" } })) })),
+  /** Makes the join rows of `id` exactly `related` (in one transaction with the caller's write). */
+  async replace(map: Extract<TRelationMap, { kind: "through" }>, id: number, related: readonly number[]): Promise<void> {
+    const store = storeOf(client, map.model);
+    await store.deleteMany({ where: { [map.from]: id, [map.to]: { notIn: [...related] } } });
+    await this.add(map, id, related);
+  },
+
+  async add(map: Extract<TRelationMap, { kind: "through" }>, id: number, related: readonly number[]): Promise<void> {
+    if (!related.length) return;
+    const store = storeOf(client, map.model);
+    const present = await store.findMany({ where: { [map.from]: id, [map.to]: { in: [...related] } }, select: { [map.to]: true } });
+    const have = new Set(present.map((r) => r[map.to]));
+    const missing = [...new Set(related)].filter((r) => !have.has(r));
+    if (missing.length) await store.createMany({ data: missing.map((r) => ({ [map.from]: id, [map.to]: r })), skipDuplicates: true });
+  },
+
+  async remove(map: Extract<TRelationMap, { kind: "through" }>, id: number, related: readonly number[]): Promise<void> {
+    if (!related.length) return;
+    await storeOf(client, map.model).deleteMany({ where: { [map.from]: id, [map.to]: { in: [...related] } } });
+  },
+
+  /** A writable inverse relation: the children `related` now point at `id` (whatever they pointed at before). */
+  async adopt(map: Extract<TRelationMap, { kind: "inverse" }>, id: number, related: readonly number[]): Promise<void> {
+    if (!related.length) return;
+    await storeOf(client, map.model).updateMany({ where: { id: { in: [...related] } }, data: { [map.fk]: id } });
+  },
+
+  /** A writable inverse relation: the children among `related` that point at `id` point at nothing. */
+  async release(map: Extract<TRelationMap, { kind: "inverse" }>, id: number, related: readonly number[]): Promise<void> {
+    if (!related.length) return;
+    await storeOf(client, map.model).updateMany({ where: { id: { in: [...related] }, [map.fk]: id }, data: { [map.fk]: null } });
+  },
+
+  /** A writable inverse relation: exactly `related` point at `id`. */
+  async replaceChildren(map: Extract<TRelationMap, { kind: "inverse" }>, id: number, related: readonly number[]): Promise<void> {
+    await storeOf(client, map.model).updateMany({ where: { [map.fk]: id, id: { notIn: [...related] } }, data: { [map.fk]: null } });
+    await this.adopt(map, id, related);
+  },
 });

@@ -1,157 +1,606 @@
-import type { TAction, TListDocument, TResourceDef, TSingleDocument } from "@crew/contracts";
-import { AppError } from "../errors/app-error.js";
+import {
+  can, filterOf, mayPick, relationshipOf,
+  type TAction, type TListDocument, type TResourceIdentifier, type TResourceObject, type TSingleDocument,
+} from "@crew/contracts";
+import { AppError, type TFieldIssue } from "../errors/app-error.js";
 import type { TActor } from "../http/context.js";
 import { requireAccess } from "./access.js";
+import type { TLooseWriteCtx, TResourceEntry } from "./binding.js";
+import type { TKernelDeps } from "./kernel-deps.js";
 import { parseListQuery, type TListQuery } from "./list-query.js";
+import type { TTx } from "./model-types.js";
 import { camel, foreignKey } from "./naming.js";
-import { defaultFilterWhere, resourceRepository, searchWhere } from "./resource-repository.js";
-import { listLinks, toIncluded, toResource, type TComputed } from "./serialize.js";
-import type { TInclude, TRow, TStore, TWhere } from "./store.js";
+import type { TRelationMap } from "./relations.js";
+import { relationRepository, resourceRepository } from "./resource-repository.js";
+import { listLinks, relatedIds, toResource, type TLinkage } from "./serialize.js";
+import type { TOrderBy, TRow, TWhere } from "./store.js";
 import type { TWriteInput } from "./write-body.js";
-
-/** What a resource adds to the generic behaviour. Everything is optional. */
-export interface TResourceHooks {
-  /** Restricts every read and write (notifications: the caller's own). */
-  scope?(actor: TActor): TWhere;
-  /** Filters whose meaning is not "attribute equals / contains value". */
-  filters?: Record<string, (value: unknown, actor: TActor) => TWhere>;
-  /** Relations always loaded (for computed attributes). */
-  include?: TInclude;
-  computed?: TComputed;
-  /** Builds the Prisma data of a create or update (hash a password, check a rule). */
-  toData?(input: TWriteInput, ctx: { actor: TActor; mode: "create" | "update"; id?: number }): Promise<Record<string, unknown>>;
-  /** Runs after a create or update (reorder ranks, bump the permissions revision); may return the fresh row. */
-  afterWrite?(row: TRow, input: TWriteInput, ctx: { actor: TActor; mode: "create" | "update" }): Promise<TRow | void>;
-  beforeDelete?(row: TRow, actor: TActor): Promise<void>;
-  afterDelete?(row: TRow, actor: TActor): Promise<void>;
-}
-
-export interface TResourceEntry {
-  def: TResourceDef;
-  store: TStore;
-  hooks?: TResourceHooks;
-}
-
-export type TEntryOf = (type: string) => TResourceEntry | undefined;
+import { versionsRepository } from "./versions-repository.js";
+import { attachUploads, deleteObjects, fileAttributes, fileSpecOf, fileValues } from "./files-service.js";
+import { storedFilesRepository, type TStoredFileRow } from "../storage/stored-files-repository.js";
+import type { TUpload } from "../storage/upload.js";
 
 export type TResourceService = ReturnType<typeof createResourceService>;
 
-/** Generic list/show/create/update/delete of one resource, each starting with its access check. */
-export const createResourceService = (entry: TResourceEntry, entryOf: TEntryOf) => {
-  const { def, hooks = {} } = entry;
-  const repo = resourceRepository(def, entry.store);
+/** A list under a parent record (`users/{id}/expiriences`). */
+export interface TParentScope {
+  type: string;
+  id: number;
+  /** This resource's relationship that points at the parent. */
+  relationship: string;
+}
 
+const ACTIONS_OF_WRITE = { create: "create", update: "update" } as const;
+
+/**
+ * The generic service of one resource: list, show, create, update, delete, relationships,
+ * options and includes. Every method starts with its one access check; every path that
+ * returns or references records of this type applies the reader's permission and the
+ * resource's scope. Writes run in one transaction with the row before and after.
+ */
+export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps) => {
+  const { def, model, hooks } = entry;
+  const relations: Record<string, TRelationMap> = hooks.relations ?? {};
+  const relationMap = (name: string): TRelationMap => relations[name] ?? { kind: "fk", field: foreignKey(name) };
+  const repoOf = (client: TTx): unknown => hooks.repository?.(client);
+  const readRepo = resourceRepository(kernel.read, model);
+  const computed = hooks.computed;
+
+  const hasFiles = fileAttributes(def).length > 0;
+  /** File attribute values of rows, one query for all (none when the sparse fieldset leaves them out). */
+  const filesOf = async (rows: readonly TRow[], fields?: string[]): Promise<Map<number, Record<string, unknown>>> =>
+    hasFiles ? fileValues(kernel.read, def, rows, fields) : new Map();
+
+  /** Set-based computed values of a page of rows (one query for all). */
+  const manyOf = async (rows: readonly TRow[], actor: TActor, fields?: string[]): Promise<Map<number, Record<string, unknown>>> => {
+    const many = hooks.computedMany;
+    if (!many || !rows.length) return new Map();
+    // A sparse fieldset that asks for none of them spares the query.
+    if (fields?.length && !many.names.some((n) => fields.includes(n))) return new Map();
+    return many.load(rows, { actor, repo: repoOf(kernel.read), ...(fields?.length ? { fields } : {}) });
+  };
+
+  /** The reader's sparse fieldset without the attributes hidden from them. */
+  const visibleFields = (actor: TActor | null, fields?: string[]): string[] | undefined => {
+    const hidden = actor ? hooks.hidden?.(actor) : undefined;
+    if (!hidden?.length) return fields;
+    const base = fields?.length ? fields : [...Object.keys(def.attributes), ...Object.keys(def.relationships ?? {})];
+    return base.filter((f) => !hidden.includes(f));
+  };
+
+  const serialize = (row: TRow, actor: TActor | null, fields?: string[], linkage?: TLinkage, files?: Record<string, unknown>): TResourceObject => {
+    const visible = visibleFields(actor, fields);
+    return toResource(def, row, {
+      ...(computed || files
+        ? { computed: (r) => ({ ...Object.fromEntries(Object.entries(computed ?? {}).map(([n, f]) => [n, actor ? f(r, actor) : null])), ...files }) }
+        : {}),
+      ...(visible ? { fields: visible } : {}),
+      relations,
+      ...(linkage ? { linkage } : {}),
+    });
+  };
+
+  /** The reader's scope of this resource, with `where`; needs read permission. */
+  const readable = (actor: TActor, where: TWhere = {}): TWhere => {
+    requireAccess(actor, def.permission, "read");
+    return scoped(actor, where);
+  };
   const scoped = (actor: TActor, where: TWhere = {}): TWhere => {
     const scope = hooks.scope?.(actor);
     return scope ? { AND: [scope, where] } : where;
   };
-
-  const includeOf = (names: readonly string[]): TInclude | undefined => {
-    const include: TInclude = { ...hooks.include };
-    for (const n of names) include[camel(n)] = true;
-    return Object.keys(include).length ? include : undefined;
+  /**
+   * Records a form lets the caller choose (docs/decisions.md "Pickers"): readable ones, or, for
+   * a writer of a resource with a form relationship to this type, any within the type's scope.
+   */
+  const pickable = (actor: TActor, where: TWhere = {}): TWhere => {
+    if (!can(actor.permissions, def.permission, "read") && mayPick(actor.permissions, def.type)) return scoped(actor, where);
+    return readable(actor, where);
   };
 
-  const serialize = (row: TRow, fields?: string[]) =>
-    toResource(def, row, { ...(hooks.computed ? { computed: hooks.computed } : {}), ...(fields ? { fields } : {}) });
+  const include = hooks.include;
+  /** The relations a list loads: those its sparse fieldset needs when the binding says so. */
+  const includeOf = (fields: readonly string[] | undefined) => (fields?.length && hooks.includeFor ? hooks.includeFor(fields) : include);
 
-  const defOf = (type: string) => entryOf(type)?.def;
-
-  const load = async (actor: TActor, id: number, include: readonly string[] = []): Promise<TRow> => {
-    const row = await repo.find(scoped(actor, { id }), includeOf(include));
+  /** A record the caller may read, or 404 (missing and out of scope look the same). */
+  const load = async (actor: TActor, id: number, client: TTx = kernel.read): Promise<TRow> => {
+    const row = await resourceRepository(client, model).find(readable(actor, { id }), include);
     if (!row) throw AppError.notFound(`${def.label.one} ${id} not found`);
     return row;
   };
 
-  /** Related records named in relationships must exist (and be visible). */
-  const checkRelated = async (input: TWriteInput): Promise<void> => {
-    const issues: { field: string; message: string; location: "relationships" }[] = [];
-    for (const [name, id] of Object.entries(input.relationships)) {
-      if (id === null) continue;
-      const rel = def.relationships?.[name];
-      const related = rel ? entryOf(rel.type) : undefined;
-      if (!related || !(await resourceRepository(related.def, related.store).exists(id))) {
-        issues.push({ field: name, message: "must exist", location: "relationships" });
+  /**
+   * Rows of `ids` the reader may see, for `included`: through the binding's `loadRows` when it
+   * has one (the readable ids checked first, one narrow query), else the generic read.
+   */
+  const includedRows = async (actor: TActor, ids: readonly number[]): Promise<TRow[]> => {
+    if (!hooks.loadRows) return readRepo.findMany(readable(actor, { id: { in: [...ids] } }), [{ id: "asc" }], undefined, include);
+    const allowed = await readRepo.existing(ids, readable(actor));
+    return allowed.size ? hooks.loadRows([...allowed].sort((a, b) => a - b), { repo: repoOf(kernel.read) }) : [];
+  };
+
+  /** Where-clause of "belongs to this parent" for one of this resource's relationships. */
+  const belongsTo = (relationship: string, parentId: number): TWhere => {
+    const map = relationMap(relationship);
+    if (map.kind === "fk") return { [map.field]: parentId };
+    if (map.kind === "through") return { [map.field]: map.single ? { is: { [map.to]: parentId } } : { some: { [map.to]: parentId } } };
+    throw new Error(`${def.type}.${relationship} cannot scope a nested list`);
+  };
+
+  const filterWhere = (name: string, value: unknown, actor: TActor): TWhere => {
+    const custom = hooks.filters?.[name];
+    if (custom) return custom(value, actor);
+    const kind = filterOf(def, name)?.kind;
+    const field = camel(name);
+    if (kind === "text") return { [field]: { contains: String(value), mode: "insensitive" } };
+    if (kind === "ids" && Array.isArray(value)) return { [field]: { in: value } };
+    return { [field]: value };
+  };
+
+  const searchWhere = (text: string, actor: TActor): TWhere => {
+    if (hooks.search) return hooks.search(text, actor);
+    return {
+      AND: text.split(/\s+/).filter(Boolean).map((word) => ({
+        OR: (def.search ?? []).map((a) => ({ [camel(a)]: { contains: word, mode: "insensitive" } })),
+      })),
+    };
+  };
+
+  const orderBy = (query: TListQuery): TOrderBy => {
+    const order: TOrderBy = query.sort.flatMap((s) => {
+      const custom = hooks.sorts?.[s.field];
+      if (custom) {
+        const o = custom(s.desc);
+        return (Array.isArray(o) ? o : [o]) as TOrderBy;
       }
+      return [{ [camel(s.field)]: s.desc ? "desc" : "asc" }];
+    });
+    // A stable order so pages never repeat or skip rows that tie on the sort field.
+    if (!query.sort.some((s) => s.field === "id")) order.push({ id: "asc" });
+    return order;
+  };
+
+  /** The page a resource's own list query chose (hooks.listPage): its rows, in its order. */
+  const ownPage = async (query: TListQuery, actor: TActor): Promise<{ rows: TRow[]; total: number }> => {
+    const { ids, total } = hooks.listPage ? await hooks.listPage(query, { actor, repo: repoOf(kernel.read) }) : { ids: [], total: 0 };
+    const found = ids.length ? await readRepo.findMany({ id: { in: ids } }, undefined, undefined, include) : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+  };
+
+  /** Linkage of the stored (join-table or children) relationships named in `names`. */
+  const loadLinkage = async (rows: readonly TRow[], names: Iterable<string>, client: TTx = kernel.read): Promise<TLinkage> => {
+    const linkage: TLinkage = new Map();
+    const rel = relationRepository(client);
+    const ids = rows.map((r) => r.id);
+    for (const name of new Set(names)) {
+      const map = relations[name];
+      if (!map || map.kind === "fk" || !relationshipOf(def, name)) continue;
+      linkage.set(name, await rel.linkage(map, ids));
+    }
+    return linkage;
+  };
+
+  /** Relationships whose linkage an answer carries: the included ones and those named in the sparse fieldset. */
+  const linkageNames = (query: Pick<TListQuery, "include" | "fields">, all: boolean): string[] => {
+    const names = new Set(query.include.map((p) => p.split(".")[0] ?? ""));
+    for (const f of query.fields[def.type] ?? []) names.add(f);
+    if (all) for (const [name, map] of Object.entries(relations)) if (map.kind === "through") names.add(name);
+    return [...names];
+  };
+
+  /** Included records of `paths` for `rows`, each once, through each related type's own permission and scope. */
+  const includeInto = async (
+    actor: TActor,
+    rows: readonly TRow[],
+    linkage: TLinkage,
+    paths: readonly string[],
+    fields: Record<string, string[]>,
+    out: Map<string, TResourceObject>,
+  ): Promise<void> => {
+    const byFirst = new Map<string, string[]>();
+    for (const path of paths) {
+      const [first = "", ...rest] = path.split(".");
+      const list = byFirst.get(first) ?? [];
+      if (rest.length) list.push(rest.join("."));
+      byFirst.set(first, list);
+    }
+    for (const [name, nested] of byFirst) {
+      const rel = relationshipOf(def, name);
+      if (!rel) continue;
+      const ids = relatedIds(rows, name, relations[name], linkage);
+      await kernel.findService(rel.type)?.includeRecords(actor, ids, nested, fields, out);
+    }
+  };
+
+  const checkRelated = async (actor: TActor, input: TWriteInput, client: TTx): Promise<void> => {
+    const issues: TFieldIssue[] = [];
+    const wanted: [string, number[]][] = [
+      ...Object.entries(input.relationships).flatMap(([n, id]): [string, number[]][] => (id === null ? [] : [[n, [id]]])),
+      ...Object.entries(input.toMany),
+    ];
+    for (const [name, ids] of wanted) {
+      const rel = relationshipOf(def, name);
+      if (!rel || !ids.length) continue;
+      const targets = hooks.relationshipTargets?.[name];
+      const related = kernel.findService(rel.type);
+      const found: ReadonlySet<number> = targets
+        ? await targets(ids, { actor, repo: repoOf(client) })
+        : related ? await related.pickableIds(actor, ids, client) : new Set<number>();
+      if (ids.some((id) => !found.has(id))) issues.push({ field: name, message: "must exist", location: "relationships" });
     }
     if (issues.length) throw AppError.invalid(issues);
   };
 
-  const dataOf = async (input: TWriteInput, ctx: { actor: TActor; mode: "create" | "update"; id?: number }) => {
-    if (hooks.toData) return hooks.toData(input, ctx);
-    const data: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(input.attributes)) data[camel(name)] = value;
-    for (const [name, id] of Object.entries(input.relationships)) data[foreignKey(name)] = id;
-    return data;
+  /** Column data of a write: each written attribute and to-one foreign key, then the hook's changes. */
+  const dataOf = async (input: TWriteInput, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> => {
+    const virtual = new Set(hooks.virtual ?? []);
+    const defaults: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(input.attributes)) if (!virtual.has(name)) defaults[camel(name)] = value;
+    for (const [name, id] of Object.entries(input.relationships)) {
+      const map = relationMap(name);
+      if (map.kind === "fk") defaults[map.field] = id;
+    }
+    if (!hooks.toData) return defaults;
+    return { ...defaults, ...(await hooks.toData(input, defaults, ctx)) };
+  };
+
+  /** To-many and stored to-one relationships of a write, replaced in the write's transaction. */
+  const writeStoredRelations = async (client: TTx, id: number, input: TWriteInput): Promise<void> => {
+    const rel = relationRepository(client);
+    const given: [string, number[]][] = [
+      ...Object.entries(input.toMany),
+      ...Object.entries(input.relationships).flatMap(([n, v]): [string, number[]][] => (relations[n]?.kind === "through" ? [[n, v === null ? [] : [v]]] : [])),
+    ];
+    for (const [name, ids] of given) {
+      const map = relationMap(name);
+      if (map.kind === "inverse" && map.writable) {
+        await rel.replaceChildren(map, id, ids);
+        continue;
+      }
+      if (map.kind !== "through") throw AppError.badRequest(`'${name}' is written through its related resource`);
+      await rel.replace(map, id, ids);
+    }
+  };
+
+  /** Relationships guarded by a key of their own (a vessel's owner needs vessels.owner). */
+  const checkRelationshipPermissions = (actor: TActor, input: TWriteInput): void => {
+    for (const name of [...Object.keys(input.relationships), ...Object.keys(input.toMany)]) {
+      const key = relationshipOf(def, name)?.permission;
+      if (key) requireAccess(actor, key, "update");
+    }
+  };
+
+  /** Records of other types a write changed through its hooks, published once it committed. */
+  const sideEffects = () => {
+    const touchedIds = new Map<string, Set<number>>();
+    return {
+      touched: (type: string, ids: readonly number[]): void => {
+        const set = touchedIds.get(type) ?? new Set<number>();
+        for (const i of ids) set.add(i);
+        touchedIds.set(type, set);
+      },
+      publish: (actor: TActor): void => {
+        for (const [type, ids] of touchedIds) kernel.publish(type, [...ids], "update", actor);
+      },
+    };
+  };
+
+  /** `prepare` runs after the checks, before the row is written (a relationship endpoint's hook). */
+  const write = async (actor: TActor, mode: "create" | "update", id: number | undefined, input: TWriteInput, prepare?: (tx: TTx, before: TRow | null) => Promise<void>): Promise<TRow> => {
+    const side = sideEffects();
+    const row = await kernel.write(actor, async (tx) => {
+      checkRelationshipPermissions(actor, input);
+      const repo = resourceRepository(tx, model);
+      const before = id === undefined ? null : await load(actor, id, tx);
+      await checkRelated(actor, input, tx);
+      await prepare?.(tx, before);
+      const ctx: TLooseWriteCtx = { actor, mode, id, before, input, repo: repoOf(tx), touched: side.touched };
+      const data = await dataOf(input, ctx);
+      const written = mode === "create" ? await repo.create(data) : await repo.update(id as number, data);
+      await writeStoredRelations(tx, written.id, input);
+      if (hooks.afterWrite) await hooks.afterWrite(written, { ...ctx, id: written.id });
+      // Hooks may have moved the row on (renumbering); the answer shows what is stored.
+      return (await repo.find({ id: written.id }, include)) ?? written;
+    });
+    side.publish(actor);
+    return row;
   };
 
   return {
     def,
+    entry,
     access(actor: TActor, action: TAction) {
       requireAccess(actor, def.permission, action);
     },
 
-    async list(actor: TActor, rawQuery: Record<string, unknown>, url: string, opts: Parameters<typeof parseListQuery>[2] = {}): Promise<TListDocument> {
-      requireAccess(actor, def.permission, "read");
-      const query: TListQuery = parseListQuery(def, rawQuery, opts);
-      const clauses: TWhere[] = [];
-      for (const [name, value] of Object.entries(query.filter)) {
-        const custom = hooks.filters?.[name];
-        clauses.push(custom ? custom(value, actor) : defaultFilterWhere(def, name, value));
-      }
-      if (query.search) clauses.push(searchWhere(def, query.search));
-      const where = scoped(actor, clauses.length ? { AND: clauses } : {});
-      const { rows, total } = await repo.list(where, query, includeOf(query.include));
+    serialize,
+
+    async list(
+      actor: TActor,
+      rawQuery: Record<string, unknown>,
+      url: string,
+      opts: { parent?: TParentScope; extraParams?: readonly string[]; where?: TWhere } = {},
+    ): Promise<TListDocument> {
+      const query = parseListQuery(def, rawQuery, { defOf: (t) => kernel.findService(t)?.def, ...(opts.extraParams ? { extraParams: opts.extraParams } : {}) });
+      const clauses: TWhere[] = Object.entries(query.filter).map(([name, value]) => filterWhere(name, value, actor));
+      if (query.search) clauses.push(searchWhere(query.search, actor));
+      if (opts.parent) clauses.push(belongsTo(opts.parent.relationship, opts.parent.id));
+      if (opts.where) clauses.push(opts.where);
+      const where = readable(actor, clauses.length ? { AND: clauses } : {});
+      const { rows, total } = hooks.listPage && !opts.parent && !opts.where
+        ? await ownPage(query, actor)
+        : await readRepo.list(where, orderBy(query), query.page, includeOf(query.fields[def.type]));
+      const linkage = await loadLinkage(rows, linkageNames(query, false));
+      const files = await filesOf(rows, query.fields[def.type]);
+      const many = await manyOf(rows, actor, query.fields[def.type]);
       const doc: TListDocument = {
-        data: rows.map((r) => serialize(r, query.fields[def.type])),
+        data: rows.map((r) => serialize(r, actor, query.fields[def.type], linkage, { ...many.get(r.id), ...files.get(r.id) })),
         links: listLinks(url, rawQuery, query.page, total),
         meta: { count: total, total },
       };
-      if (query.include.length) doc.included = toIncluded(def, rows, query.include, defOf);
+      if (query.include.length) {
+        const out = new Map<string, TResourceObject>();
+        await includeInto(actor, rows, linkage, query.include, query.fields, out);
+        doc.included = [...out.values()];
+      }
       return doc;
     },
 
     async show(actor: TActor, id: number, rawQuery: Record<string, unknown>): Promise<TSingleDocument> {
-      requireAccess(actor, def.permission, "read");
-      const query = parseListQuery(def, { ...(rawQuery.include !== undefined ? { include: rawQuery.include } : {}), ...(rawQuery.fields !== undefined ? { fields: rawQuery.fields } : {}) });
-      const row = await load(actor, id, query.include);
-      const doc: TSingleDocument = { data: serialize(row, query.fields[def.type]) };
-      if (query.include.length) doc.included = toIncluded(def, [row], query.include, defOf);
+      const query = parseListQuery(def, pick(rawQuery, ["include", "fields"]), { defOf: (t) => kernel.findService(t)?.def });
+      const row = await load(actor, id);
+      const linkage = await loadLinkage([row], linkageNames(query, true));
+      const files = await filesOf([row], query.fields[def.type]);
+      const many = await manyOf([row], actor, query.fields[def.type]);
+      const meta = await hooks.answerMeta?.(row, { actor, repo: repoOf(kernel.read) });
+      const doc: TSingleDocument = { data: serialize(row, actor, query.fields[def.type], linkage, { ...many.get(row.id), ...files.get(row.id) }), ...(meta ? { meta } : {}) };
+      if (query.include.length) {
+        const out = new Map<string, TResourceObject>();
+        await includeInto(actor, [row], linkage, query.include, query.fields, out);
+        doc.included = [...out.values()];
+      }
       return doc;
     },
 
-    async create(actor: TActor, input: TWriteInput): Promise<TSingleDocument> {
-      requireAccess(actor, def.permission, "create");
-      await checkRelated(input);
-      let row = await repo.create(await dataOf(input, { actor, mode: "create" }), includeOf([]));
-      row = (await hooks.afterWrite?.(row, input, { actor, mode: "create" })) ?? row;
-      return { data: serialize(row) };
+    /** The record for bespoke services: 404 unless the caller may read it. */
+    async find(actor: TActor, id: number): Promise<TRow> {
+      return load(actor, id);
+    },
+
+    /**
+     * The record of an action that needs a permission of its own (a status change needs
+     * crewUserStatus, not crewUsers.read): the scope applies, the read permission does not.
+     */
+    async findInScope(actor: TActor, id: number): Promise<TRow> {
+      const scope = hooks.scope?.(actor);
+      const row = await readRepo.find(scope ? { AND: [scope, { id }] } : { id }, include);
+      if (!row) throw AppError.notFound(`${def.label.one} ${id} not found`);
+      return row;
+    },
+
+    /** A nested list's parent must exist and be readable by the caller (its permission and scope), else 403/404. */
+    async parentReadable(actor: TActor, parent: TParentScope): Promise<void> {
+      await kernel.serviceOf(parent.type).find(actor, parent.id);
+    },
+
+    async create(actor: TActor, input: TWriteInput, parent?: TParentScope): Promise<TSingleDocument> {
+      requireAccess(actor, def.permission, ACTIONS_OF_WRITE.create);
+      if (parent) {
+        await kernel.serviceOf(parent.type).find(actor, parent.id);
+        input.relationships[parent.relationship] = parent.id;
+      }
+      const row = await write(actor, "create", undefined, input);
+      kernel.publish(def.type, [row.id], "create", actor);
+      return this.answer(actor, row);
     },
 
     async update(actor: TActor, id: number, input: TWriteInput): Promise<TSingleDocument> {
-      requireAccess(actor, def.permission, "update");
-      await load(actor, id);
-      await checkRelated(input);
-      let row = await repo.update(id, await dataOf(input, { actor, mode: "update", id }), includeOf([]));
-      row = (await hooks.afterWrite?.(row, input, { actor, mode: "update" })) ?? row;
-      return { data: serialize(row) };
+      requireAccess(actor, def.permission, ACTIONS_OF_WRITE.update);
+      const row = await write(actor, "update", id, input);
+      kernel.publish(def.type, [row.id], "update", actor);
+      return this.answer(actor, row);
     },
 
     async remove(actor: TActor, id: number): Promise<void> {
       requireAccess(actor, def.permission, "delete");
-      const row = await load(actor, id);
-      await hooks.beforeDelete?.(row, actor);
-      await repo.remove(id);
-      await hooks.afterDelete?.(row, actor);
+      const side = sideEffects();
+      const keys = await kernel.write(actor, async (tx) => {
+        const row = await load(actor, id, tx);
+        const ctx = { actor, repo: repoOf(tx), touched: side.touched };
+        await hooks.beforeDelete?.(row, ctx);
+        const fileKeys = hasFiles ? await storedFilesRepository(tx).removeOfRecord(def.type, id) : [];
+        await resourceRepository(tx, model).remove(id);
+        await hooks.afterDelete?.(row, ctx);
+        return fileKeys;
+      });
+      await deleteObjects(kernel.storage, keys, kernel);
+      kernel.publish(def.type, [id], "delete", actor);
+      side.publish(actor);
     },
 
-    async relationship(actor: TActor, id: number, name: string): Promise<{ data: { type: string; id: string } | null }> {
-      requireAccess(actor, def.permission, "read");
-      const rel = def.relationships?.[name];
+    /** GET /{type}/{id}/relationships/{name}: the linkage, as far as the caller may see the related type. */
+    async relationship(actor: TActor, id: number, name: string): Promise<{ data: TResourceIdentifier | TResourceIdentifier[] | null }> {
+      const rel = relationshipOf(def, name);
       if (!rel) throw AppError.notFound(`${def.type} has no relationship '${name}'`);
       const row = await load(actor, id);
-      const fk = row[foreignKey(name)];
-      return { data: typeof fk === "number" ? { type: rel.type, id: String(fk) } : null };
+      const ids = relatedIds([row], name, relations[name], await loadLinkage([row], [name]));
+      const related = kernel.findService(rel.type);
+      const visible = related && can(actor.permissions, related.def.permission, "read") ? await related.readableIds(actor, ids) : new Set<number>();
+      const data = ids.filter((i) => visible.has(i)).map((i) => ({ type: rel.type, id: String(i) }));
+      return { data: rel.cardinality === "one" ? (data[0] ?? null) : data };
+    },
+
+    /**
+     * PATCH (replace), POST (add) and DELETE (remove) on /{type}/{id}/relationships/{name}
+     * (JSON:API): to-one takes PATCH only; each is an update of this record.
+     */
+    async writeRelationship(actor: TActor, id: number, name: string, op: "replace" | "add" | "remove", ids: number[], flags: Readonly<Record<string, unknown>> = {}): Promise<void> {
+      requireAccess(actor, def.permission, "update");
+      const rel = relationshipOf(def, name);
+      if (!rel) throw AppError.notFound(`${def.type} has no relationship '${name}'`);
+      if (rel.readOnly) throw AppError.forbidden(`'${name}' is written through ${rel.type}`);
+      if (rel.cardinality === "one" && op !== "replace") throw AppError.forbidden("This is a to-one relationship: replace it with PATCH.");
+      const map = relationMap(name);
+      const change = { name, op, ids, flags };
+      const before = async (tx: TTx, row: TRow): Promise<void> => hooks.beforeRelationshipChange?.(change, { actor, id, before: row, repo: repoOf(tx), kernel });
+      const after = async (): Promise<void> => hooks.afterRelationshipChange?.(change, { actor, id, repo: repoOf(kernel.read), kernel, transaction: (fn) => kernel.write(actor, (tx) => fn(repoOf(tx))) });
+      if (op === "replace") {
+        const input: TWriteInput = rel.cardinality === "one"
+          ? { attributes: {}, relationships: { [name]: ids[0] ?? null }, toMany: {} }
+          : { attributes: {}, relationships: {}, toMany: { [name]: ids } };
+        await write(actor, "update", id, input, async (tx, row) => (row ? before(tx, row) : undefined));
+        await after();
+        return;
+      }
+      if (map.kind !== "through" && !(map.kind === "inverse" && map.writable)) throw AppError.forbidden(`'${name}' is written through ${rel.type}`);
+      if (rel.permission) requireAccess(actor, rel.permission, "update");
+      const side = sideEffects();
+      await kernel.write(actor, async (tx) => {
+        const row = await load(actor, id, tx);
+        await before(tx, row);
+        if (op === "add") await checkRelated(actor, { attributes: {}, relationships: {}, toMany: { [name]: ids } }, tx);
+        const joins = relationRepository(tx);
+        if (map.kind === "inverse") await (op === "add" ? joins.adopt(map, id, ids) : joins.release(map, id, ids));
+        else await (op === "add" ? joins.add(map, id, ids) : joins.remove(map, id, ids));
+        if (hooks.afterWrite) {
+          const after = await load(actor, id, tx);
+          await hooks.afterWrite(after, { actor, mode: "update", id, before: after, input: { attributes: {}, relationships: {}, toMany: {} }, repo: repoOf(tx), touched: side.touched });
+        }
+      });
+      side.publish(actor);
+      await after();
+    },
+
+    /** Ids among `ids` the caller may read (permission and scope): relationship checks and includes. */
+    async readableIds(actor: TActor, ids: readonly number[], client: TTx = kernel.read): Promise<Set<number>> {
+      if (!can(actor.permissions, def.permission, "read")) {
+        throw AppError.forbidden(`Your role may not read ${def.permission}.`);
+      }
+      return resourceRepository(client, model).existing(ids, readable(actor));
+    },
+
+    /** The ids among `ids` a write may name: readable, or choosable in a form the caller may submit. */
+    async pickableIds(actor: TActor, ids: readonly number[], client: TTx = kernel.read): Promise<Set<number>> {
+      if (!can(actor.permissions, def.permission, "read") && !mayPick(actor.permissions, def.type)) {
+        throw AppError.forbidden(`Your role may not read ${def.permission}.`);
+      }
+      return resourceRepository(client, model).existing(ids, pickable(actor));
+    },
+
+    /**
+     * Adds the readable records among `ids` (and their own `nested` includes) to `out`. A type
+     * the reader may not read is left out of `included` (its linkage ids stay): a client may
+     * ask for every include and gets what the reader may see.
+     */
+    async includeRecords(actor: TActor, ids: readonly number[], nested: readonly string[], fields: Record<string, string[]>, out: Map<string, TResourceObject>): Promise<void> {
+      if (!can(actor.permissions, def.permission, "read")) return;
+      const missing = ids.filter((id) => !out.has(`${def.type}:${id}`));
+      if (!missing.length && !nested.length) return;
+      const rows = missing.length ? await includedRows(actor, missing) : [];
+      const linkage = await loadLinkage(rows, [...nested.map((p) => p.split(".")[0] ?? ""), ...(fields[def.type] ?? [])]);
+      const many = await manyOf(rows, actor, fields[def.type]);
+      for (const row of rows) out.set(`${def.type}:${row.id}`, serialize(row, actor, fields[def.type], linkage, many.get(row.id)));
+      if (nested.length) await includeInto(actor, rows, linkage, nested, fields, out);
+    },
+
+    /** GET /api/select_options?type=: {id, label} of the records the caller may read, matched by title. */
+    async options(actor: TActor, q: string | undefined, size: number): Promise<TResourceObject[]> {
+      if (hooks.options) {
+        if (!mayPick(actor.permissions, def.type)) requireAccess(actor, def.permission, "read");
+        const found = await hooks.options(q?.trim() || undefined, size, { actor, repo: repoOf(kernel.read) });
+        return found.map((o) => ({ type: "select_options", id: String(o.id), attributes: { label: o.label, value: String(o.id) } }));
+      }
+      const field = camel(def.titleAttribute);
+      const where = pickable(actor, q ? { [field]: { contains: q.trim(), mode: "insensitive" } } : {});
+      const rows = await readRepo.findMany(where, [{ [field]: "asc" }, { id: "asc" }], size);
+      return rows.map((r) => ({ type: "select_options", id: String(r.id), attributes: { label: typeof r[field] === "string" ? r[field] : "", value: String(r.id) } }));
+    },
+
+    /**
+     * GET /{type}/{id}/versions: who changed what and when, for the record and the records
+     * that belong to it, to whoever may read the record.
+     */
+    async versions(actor: TActor, id: number, rawQuery: Record<string, unknown>, url: string): Promise<TListDocument> {
+      await load(actor, id);
+      const query = parseListQuery(def, pick(rawQuery, ["page"]));
+      const hidden = kernel.types().filter((t) => !can(actor.permissions, kernel.serviceOf(t).def.permission, "read"));
+      const { rows, total } = await versionsRepository(kernel.read).forRecord(def.type, id, hidden, query.page);
+      return {
+        data: rows.map((v) => ({
+          type: "versions",
+          id: String(v.id),
+          attributes: {
+            item_type: v.itemType, item_id: v.itemId, event: v.event, changes: v.changes,
+            owner_type: v.ownerType, owner_id: v.ownerId, actor_id: v.actorId, actor_name: v.actorName,
+            request_id: v.requestId, created_at: v.createdAt.toISOString(),
+          },
+        })),
+        links: listLinks(url, rawQuery, query.page, total),
+        meta: { count: total, total },
+      };
+    },
+
+    /** A written record as the answer of a write: its attributes, stored relationships and files. */
+    async answer(actor: TActor, row: TRow): Promise<TSingleDocument> {
+      const files = await filesOf([row]);
+      const many = await manyOf([row], actor);
+      const doc: TSingleDocument = { data: serialize(row, actor, undefined, await loadLinkage([row], Object.keys(relations)), { ...many.get(row.id), ...files.get(row.id) }) };
+      const meta = await hooks.answerMeta?.(row, { actor, repo: repoOf(kernel.read) });
+      return meta ? { ...doc, meta } : doc;
+    },
+
+    /** POST /{type}/{id}/files/{attribute}: uploads for a file attribute; needs update on the record. */
+    async uploadFiles(actor: TActor, id: number, attribute: string, uploads: readonly TUpload[]): Promise<TSingleDocument> {
+      requireAccess(actor, def.permission, "update");
+      await load(actor, id);
+      await attachUploads(kernel, actor, def, id, attribute, uploads, (fn) => kernel.write(actor, async (tx) => {
+        await load(actor, id, tx);
+        await fn(tx);
+      }));
+      kernel.publish(def.type, [id], "update", actor);
+      return this.answer(actor, await load(actor, id));
+    },
+
+    /** PATCH /{type}/{id}/files/{attribute} `{ids}`: the order of a several-file attribute. */
+    async reorderFiles(actor: TActor, id: number, attribute: string, ids: readonly number[]): Promise<TSingleDocument> {
+      requireAccess(actor, def.permission, "update");
+      fileSpecOf(def, attribute);
+      await kernel.write(actor, async (tx) => {
+        await load(actor, id, tx);
+        const repo = storedFilesRepository(tx);
+        const current = (await repo.ofAttribute(def.type, id, attribute)).map((f) => f.id);
+        if (current.length !== ids.length || !current.every((f) => ids.includes(f))) {
+          throw AppError.invalid([{ field: attribute, message: "must list each of the record's files once" }]);
+        }
+        await repo.reorder(ids);
+      });
+      return this.answer(actor, await load(actor, id));
+    },
+
+    /** DELETE /files/{id} of a file of this type: needs update on its record. */
+    async removeFile(actor: TActor, file: TStoredFileRow): Promise<void> {
+      requireAccess(actor, def.permission, "update");
+      await kernel.write(actor, async (tx) => {
+        await load(actor, file.recordId, tx);
+        await storedFilesRepository(tx).remove([file.id]);
+      });
+      await deleteObjects(kernel.storage, [file.key], kernel);
+      kernel.publish(def.type, [file.recordId], "update", actor);
+    },
+
+    /** The resource's repository over the pool or a transaction, for its actions. */
+    repository(client: TTx = kernel.read): unknown {
+      return repoOf(client);
     },
   };
+};
+
+const pick = (query: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (query[k] !== undefined) out[k] = query[k];
+  for (const k of Object.keys(query)) {
+    if (!keys.includes(k)) throw AppError.badRequest(`Unknown query parameter '${k}'`, k);
+  }
+  return out;
 };

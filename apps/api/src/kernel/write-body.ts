@@ -1,4 +1,4 @@
-import { ZWriteDocument, attributesSchema, type TResourceDef } from "@crew/contracts";
+import { ZWriteDocument, type TResourceIdentifier, attributesSchema, type TResourceDef, attributeOf, relationshipOf } from "@crew/contracts";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
 
 export interface TWriteInput {
@@ -6,9 +6,20 @@ export interface TWriteInput {
   attributes: Record<string, unknown>;
   /** To-one relationship ids by relationship name (null clears). */
   relationships: Record<string, number | null>;
+  /** To-many relationships given in full (they replace the current set). */
+  toMany: Record<string, number[]>;
 }
 
-const idOf = (id: string): number | undefined => (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined);
+/** An empty input (actions and relationship routes build theirs). */
+export const emptyInput = (): TWriteInput => ({ attributes: {}, relationships: {}, toMany: {} });
+
+/** Ids are PostgreSQL `integer`s: anything else names no record. */
+export const MAX_ID = 2_147_483_647;
+export const idOf = (id: string): number | undefined => {
+  if (!/^[1-9]\d{0,9}$/.test(id)) return undefined;
+  const n = Number(id);
+  return n <= MAX_ID ? n : undefined;
+};
 
 /**
  * Reads a JSON:API write document for a resource. Shape problems (not a document, unknown
@@ -20,6 +31,8 @@ export const parseWriteBody = (
   body: unknown,
   mode: "create" | "update",
   urlId?: number,
+  /** Relationships the route fills in itself (a nested create's parent). */
+  provided: readonly string[] = [],
 ): TWriteInput => {
   const doc = ZWriteDocument.safeParse(body);
   if (!doc.success) {
@@ -30,9 +43,10 @@ export const parseWriteBody = (
   if (mode === "update" && data.id !== undefined && data.id !== String(urlId)) {
     throw AppError.conflict("data.id does not match the id in the address");
   }
-  const given = data.attributes ?? {};
+  // Names as the client sent them: zod's record copy would turn a `__proto__` key into a prototype.
+  const given = rawAttributes(body) ?? data.attributes ?? {};
   for (const name of Object.keys(given)) {
-    const attr = def.attributes[name];
+    const attr = attributeOf(def, name);
     if (!attr) throw new AppError("BAD_REQUEST", `Unknown attribute '${name}'`, [badPointer(`Unknown attribute '${name}' of ${def.type}`, `/data/attributes/${name}`)]);
     if (!attr.input) throw new AppError("BAD_REQUEST", `'${name}' cannot be written`, [badPointer(`'${name}' is read-only`, `/data/attributes/${name}`)]);
   }
@@ -47,28 +61,63 @@ export const parseWriteBody = (
   }
 
   const relationships: Record<string, number | null> = {};
+  const toMany: Record<string, number[]> = {};
   for (const [name, value] of Object.entries(data.relationships ?? {})) {
-    const rel = def.relationships?.[name];
+    const rel = relationshipOf(def, name);
     if (!rel) throw new AppError("BAD_REQUEST", `Unknown relationship '${name}'`, [badPointer(`Unknown relationship '${name}' of ${def.type}`, `/data/relationships/${name}`)]);
-    if (rel.cardinality !== "one" || Array.isArray(value.data)) {
-      throw AppError.badRequest(`Relationship '${name}' takes one resource identifier or null`);
-    }
-    if (value.data === null) {
-      relationships[name] = null;
+    if (rel.readOnly) throw new AppError("BAD_REQUEST", `'${name}' cannot be written here`, [badPointer(`'${name}' is written through ${rel.type}`, `/data/relationships/${name}`)]);
+    if (rel.cardinality === "many") {
+      const ids = parseLinkage(name, rel.type, value.data, "many", issues);
+      if (ids) toMany[name] = ids;
       continue;
     }
-    if (value.data.type !== rel.type) throw AppError.conflict(`Relationship '${name}' must be of type '${rel.type}'`);
-    const id = idOf(value.data.id);
-    if (id === undefined) issues.push({ field: name, message: "is not a valid id", location: "relationships" });
-    else relationships[name] = id;
+    const ids = parseLinkage(name, rel.type, value.data, "one", issues);
+    if (ids) relationships[name] = ids[0] ?? null;
   }
-  if (mode === "create") {
-    for (const [name, rel] of Object.entries(def.relationships ?? {})) {
-      if (rel.required && relationships[name] == null) issues.push({ field: name, message: "must exist", location: "relationships" });
-    }
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if (!rel.required || provided.includes(name)) continue;
+    // A create must name it; an update may leave it out but not clear it.
+    const missing = mode === "create" ? relationships[name] == null : Object.hasOwn(relationships, name) && relationships[name] === null;
+    if (missing) issues.push({ field: name, message: "must exist", location: "relationships" });
   }
   if (issues.length) throw AppError.invalid(issues);
-  return { attributes: (parsed.data ?? {}), relationships };
+  return { attributes: (parsed.data ?? {}), relationships, toMany };
+};
+
+type TLinkageData = TResourceIdentifier | TResourceIdentifier[] | null;
+
+/**
+ * Ids of a relationship's linkage: a to-one takes one identifier or null ([] for null), a
+ * to-many an array. A wrong shape is 400, a wrong type 409 (JSON:API), a bad id 422.
+ */
+export const parseLinkage = (
+  name: string,
+  type: string,
+  data: TLinkageData,
+  cardinality: "one" | "many",
+  issues: TFieldIssue[],
+): number[] | undefined => {
+  if (cardinality === "one" && Array.isArray(data)) throw AppError.badRequest(`Relationship '${name}' takes one resource identifier or null`);
+  if (cardinality === "many" && !Array.isArray(data)) throw AppError.badRequest(`Relationship '${name}' takes an array of resource identifiers`);
+  const list = data === null ? [] : Array.isArray(data) ? data : [data];
+  if (list.length > 1000) throw AppError.badRequest(`Relationship '${name}' takes at most 1000 identifiers`);
+  const ids: number[] = [];
+  for (const item of list) {
+    if (item.type !== type) throw AppError.conflict(`Relationship '${name}' must be of type '${type}'`);
+    const id = idOf(item.id);
+    if (id === undefined) {
+      issues.push({ field: name, message: "is not a valid id", location: "relationships" });
+      return undefined;
+    }
+    ids.push(id);
+  }
+  return [...new Set(ids)];
+};
+
+const rawAttributes = (body: unknown): Record<string, unknown> | undefined => {
+  const data = (body as { data?: unknown }).data;
+  const attributes = typeof data === "object" && data !== null ? (data as { attributes?: unknown }).attributes : undefined;
+  return typeof attributes === "object" && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
 };
 
 const badPointer = (detail: string, pointer: string) => ({ status: "400", title: "Bad Request", detail, source: { pointer } });

@@ -1,5 +1,4 @@
-import type { TDb } from "../db/client.js";
-import type { Prisma } from "../generated/prisma/client.js";
+import type { TTx } from "../db/client.js";
 
 export interface TPermissionRow {
   id: number;
@@ -18,7 +17,7 @@ export interface TPermissionRow {
 const REVISION = "permissions";
 
 /** Permission records and the revision counter that tells caches a record changed. */
-export const permissionRepository = (db: TDb | Prisma.TransactionClient) => ({
+export const permissionRepository = (db: TTx) => ({
   /** A role's default records plus one client's overrides. */
   forRoleAndClient(role: string, clientId: number): Promise<TPermissionRow[]> {
     return db.permissionRecord.findMany({
@@ -38,6 +37,18 @@ export const permissionRepository = (db: TDb | Prisma.TransactionClient) => ({
       create: { name: REVISION, value: 1n },
       update: { value: { increment: 1n } },
     });
+  },
+
+  findById(id: number): Promise<TPermissionRow | null> {
+    return db.permissionRecord.findUnique({ where: { id } });
+  },
+
+  roleOfClient(id: number): Promise<{ role: string } | null> {
+    return db.client.findUnique({ where: { id }, select: { role: true } });
+  },
+
+  async clientExists(id: number): Promise<boolean> {
+    return (await db.client.count({ where: { id } })) > 0;
   },
 
   roleRecords(): Promise<TPermissionRow[]> {

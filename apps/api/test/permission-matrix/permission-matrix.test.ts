@@ -1,4 +1,4 @@
-import { ROLES, ROLE_MAPS, effectiveFlags, type TPermissionKey, type TRole } from "@crew/contracts";
+import { ROLES, rolePermissionMap, routeAllows, type TRole } from "@crew/contracts";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rotatedHeaders, signInAs, type TAuthHeaders } from "../support/auth.js";
@@ -10,17 +10,13 @@ import { ROUTE_TABLE, type TRoute } from "./route-table.js";
  * map says: 403 when denied; otherwise neither 401 nor 403 nor a 5xx (404 for the missing
  * record the table names, 4xx for the empty body).
  */
-const allowed = (role: TRole, route: TRoute): boolean => {
-  if (!route.permission) return true;
-  const flags = effectiveFlags(ROLE_MAPS[role], route.permission.key as TPermissionKey);
-  return flags[route.permission.action];
-};
+const allowed = (role: TRole, route: TRoute): boolean => routeAllows(rolePermissionMap(role), route);
 
 const label = (r: TRoute) => `${r.method.toUpperCase()} ${r.path}${r.query ? `?${new URLSearchParams(r.query).toString()}` : ""}`;
 
 describe("permission matrix", () => {
   it("declares every route's permission (a diff here is a permission change)", () => {
-    expect(ROUTE_TABLE.map((r) => `${label(r)} -> ${r.permission ? `${r.permission.key}.${r.permission.action}` : "signed in"}`)).toMatchSnapshot();
+    expect(ROUTE_TABLE.map((r) => `${label(r)} -> ${r.permission ? `${r.permission.key}.${r.permission.action}` : "signed in"}${(r.requires ?? []).map((p) => ` + ${p.key}.${p.action}`).join("")}${r.pickerOf ? " | pickers" : ""}`)).toMatchSnapshot();
   });
 
   const sessions = new Map<TRole, { headers: TAuthHeaders; id: number }>();

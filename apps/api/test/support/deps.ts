@@ -5,6 +5,9 @@ import { createDb, type TDb } from "../../src/db/client.js";
 import type { TDeps } from "../../src/deps.js";
 import { createJobs } from "../../src/jobs/index.js";
 import { createLogger } from "../../src/lib/logger.js";
+import { inProcessBus } from "../../src/live/event-bus.js";
+import { diskStorage } from "../../src/storage/disk-storage.js";
+import { join } from "node:path";
 import type { Express } from "express";
 
 export const TEST_SESSION_SECRET = "test-session-secret-test-session-secret-0123456789";
@@ -22,7 +25,7 @@ export const testDeps = (): TDeps => {
   const logger = createLogger(config);
   const embedded = inject("embedded");
   const db: TDb = createDb(inject("databaseUrl"), embedded);
-  deps = { config, logger, db, redis: null, jobs: createJobs({ config, db, logger, redis: null }), sessionSecret: TEST_SESSION_SECRET, embedded };
+  deps = { config, logger, db, redis: null, bus: inProcessBus(), storage: diskStorage(join(config.dataDir, "files")), jobs: createJobs({ config, db, logger, redis: null }), sessionSecret: TEST_SESSION_SECRET, embedded };
   afterAll(async () => {
     await deps?.db.$disconnect();
     deps = undefined;

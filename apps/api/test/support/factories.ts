@@ -23,3 +23,35 @@ export const createClient = async (attrs: { role?: TRole; status?: "active" | "a
     },
   });
 };
+
+let imoSeq = Math.floor(Math.random() * 800_000) + 100_000;
+/** A fresh IMO number with a valid check digit. */
+export const uniqueImo = (): string => {
+  imoSeq += 1;
+  const first6 = String(imoSeq).padStart(6, "0").slice(-6);
+  const check = [...first6].reduce((sum, d, i) => sum + Number(d) * (7 - i), 0) % 10;
+  return `${first6}${check}`;
+};
+
+export const createRank = async (title = unique("Rank")) => {
+  const db = testDeps().db;
+  const top = await db.rank.aggregate({ _max: { crewingPriority: true } });
+  return db.rank.create({ data: { title, department: "deck", crewingPriority: (top._max.crewingPriority ?? 0) + 1 } });
+};
+
+export const createVessel = async (attrs: { name?: string; ownerId?: number } = {}) => {
+  const db = testDeps().db;
+  const vessel = await db.vessel.create({ data: { name: attrs.name ?? unique("MV"), imo: uniqueImo() } });
+  if (attrs.ownerId) await db.ownerVessel.create({ data: { vesselId: vessel.id, ownerId: attrs.ownerId } });
+  return vessel;
+};
+
+export const createOwner = async (title = unique("Owner")) => testDeps().db.owner.create({ data: { title } });
+
+/** A manning-scale row of a vessel (a fresh vessel and rank unless given). */
+export const createScaleRow = async (attrs: { vesselId?: number; rankId?: number } = {}) => {
+  const vesselId = attrs.vesselId ?? (await createVessel()).id;
+  const rank = attrs.rankId ? await testDeps().db.rank.findUniqueOrThrow({ where: { id: attrs.rankId } }) : await createRank();
+  const top = await testDeps().db.manningScale.aggregate({ where: { vesselId }, _max: { crewingPriority: true } });
+  return testDeps().db.manningScale.create({ data: { vesselId, rankId: rank.id, name: rank.title, crewingPriority: (top._max.crewingPriority ?? 0) + 1 } });
+};

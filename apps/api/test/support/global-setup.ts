@@ -3,7 +3,7 @@ import pg from "pg";
 import { startEmbeddedDatabase } from "../../src/db/embedded.js";
 import { migrate } from "../../src/db/migrate.js";
 import { createDb } from "../../src/db/client.js";
-import { ensurePermissionRecords } from "../../src/permissions/seed-permissions.js";
+import { ensurePermissionRecords } from "../../src/permissions/permission-seed-repository.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

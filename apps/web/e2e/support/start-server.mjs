@@ -70,6 +70,9 @@ env.NODE_ENV = "development";
 env.LOG_LEVEL = env.LOG_LEVEL ?? "warn";
 // Every test signs in through the form; the production limit would lock the suite out.
 env.SIGN_IN_RATE_LIMIT = env.SIGN_IN_RATE_LIMIT ?? "10000";
+// The vessel registry: the local Equasis stand-in on PostgreSQL too, at a quick pace (fleet-registry.e2e.ts).
+env.EQUASIS_STAND_IN = "true";
+env.EQUASIS_INTERVAL_MS = env.EQUASIS_INTERVAL_MS ?? "200";
 // Redis-backed jobs are not part of these tests.
 delete env.REDIS_URL;
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useFetchMock } from "../lib/test-utils";
 import { ApiError } from "./api-error";
 import { storeRotatedHeaders } from "./auth-storage";
 import { del, get, post, setUnauthorizedListener } from "./http-client";
@@ -16,17 +17,8 @@ const rotated = (token: string, expiry: number) => ({
 });
 
 describe("fetch client", () => {
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    localStorage.clear();
-    vi.stubGlobal("fetch", fetchMock);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    setUnauthorizedListener(null);
-  });
+  const fetchMock = useFetchMock();
+  afterEach(() => setUnauthorizedListener(null));
 
   it("sends the stored headers and stores the rotated ones of the answer", async () => {
     storeRotatedHeaders(new Headers(rotated("t1", 1000)));

@@ -1,6 +1,7 @@
 import { JSONAPI_MEDIA_TYPE } from "@crew/contracts";
 import { ApiError, errorsOfBody } from "./api-error";
 import { authRequestHeaders, storeRotatedHeaders } from "./auth-storage";
+import { filenameOfDisposition } from "./content-disposition";
 import { encodeQuery, type TQuery } from "./query-string";
 import { statusTextOf } from "./status-text";
 
@@ -45,15 +46,54 @@ const parseBody = (text: string): { ok: true; value: unknown } | { ok: false } =
   }
 };
 
-/** One call to the API with the full answer (status and headers) for the few callers that need them. */
-export const requestRaw = async <T>(method: THttpMethod, path: string, options: TRequestOptions = {}): Promise<TRawAnswer<T>> => {
-  const headers: Record<string, string> = { Accept: `${JSONAPI_MEDIA_TYPE}, application/json` };
-  if (options.body !== undefined) headers["Content-Type"] = JSONAPI_MEDIA_TYPE;
-  if (!options.anonymous) Object.assign(headers, authRequestHeaders());
+/** Absolute path of an API address: `/ranks` becomes `/api/ranks`; an address already under /api stays. */
+export const apiUrl = (path: string): string =>
+  path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith(`${API_BASE}?`) ? path : `${API_BASE}${path}`;
 
-  let response: Response;
+/** Headers of an authenticated call: the stored session (none when anonymous) and what the API answers with. */
+export const requestHeaders = (anonymous = false): Record<string, string> => ({
+  Accept: `${JSONAPI_MEDIA_TYPE}, application/json`,
+  ...(anonymous ? {} : authRequestHeaders()),
+});
+
+/**
+ * What every answer goes through, whichever way it was fetched (fetch, or XMLHttpRequest for
+ * uploads with progress): the rotated token is stored (errors carry it too, spec 7.1), a
+ * 401 tells the session, an error becomes an ApiError with the body's errors.
+ */
+export const settleAnswer = (
+  answer: { status: number; statusText: string; headers: Headers; text: string },
+  anonymous = false,
+): unknown => {
+  if (!anonymous) storeRotatedHeaders(answer.headers);
+  const statusText = statusTextOf(answer.status, answer.statusText);
+  const parsed = parseBody(answer.status === 204 ? "" : answer.text);
+  if (answer.status < 200 || answer.status >= 300) {
+    const errors = errorsOfBody(parsed.ok ? parsed.value : undefined, answer.status, statusText);
+    if (answer.status === 401 && !anonymous) unauthorizedListener?.();
+    throw new ApiError(answer.status, statusText, errors);
+  }
+  if (!parsed.ok) {
+    throw new ApiError(answer.status, statusText, [
+      { status: String(answer.status), title: "The server answered with something that is not JSON" },
+    ]);
+  }
+  return parsed.value;
+};
+
+/** A request that got no answer at all (offline, DNS, CORS) is status 0; a cancellation stays a cancellation. */
+export const unreachable = (error: unknown): Error =>
+  error instanceof DOMException && error.name === "AbortError"
+    ? error
+    : new ApiError(0, "Network Error", [{ status: "0", title: "The server cannot be reached" }]);
+
+/** Sends one call; a call that gets no answer at all becomes status 0. */
+const send = async (method: THttpMethod, path: string, options: TRequestOptions, accept?: string): Promise<Response> => {
+  const headers = requestHeaders(options.anonymous);
+  if (accept) headers.Accept = accept;
+  if (options.body !== undefined) headers["Content-Type"] = JSONAPI_MEDIA_TYPE;
   try {
-    response = await fetch(`${API_BASE}${path}${encodeQuery(options.query)}`, {
+    return await fetch(`${apiUrl(path)}${encodeQuery(options.query)}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -61,31 +101,21 @@ export const requestRaw = async <T>(method: THttpMethod, path: string, options: 
       credentials: "same-origin",
     });
   } catch (error) {
-    // Cancelled queries must stay cancellations; anything else means no answer at all.
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "Network Error", [{ status: "0", title: "The server cannot be reached" }]);
+    throw unreachable(error);
   }
+};
 
-  // Every answer, errors included, may carry the rotated token (spec 7.1).
-  if (!options.anonymous) storeRotatedHeaders(response.headers);
-
-  const statusText = statusTextOf(response.status, response.statusText);
+const settleResponse = async (response: Response, anonymous?: boolean): Promise<unknown> => {
   const text = response.status === 204 ? "" : await response.text();
-  const parsed = parseBody(text);
+  return settleAnswer({ status: response.status, statusText: response.statusText, headers: response.headers, text }, anonymous);
+};
 
-  if (!response.ok) {
-    const errors = errorsOfBody(parsed.ok ? parsed.value : undefined, response.status, statusText);
-    const error = new ApiError(response.status, statusText, errors);
-    if (response.status === 401 && !options.anonymous) unauthorizedListener?.();
-    throw error;
-  }
-  if (!parsed.ok) {
-    throw new ApiError(response.status, statusText, [
-      { status: String(response.status), title: "The server answered with something that is not JSON" },
-    ]);
-  }
+/** One call to the API with the full answer (status and headers) for the few callers that need them. */
+export const requestRaw = async <T>(method: THttpMethod, path: string, options: TRequestOptions = {}): Promise<TRawAnswer<T>> => {
+  const response = await send(method, path, options);
+  const body = await settleResponse(response, options.anonymous);
   // The caller names the answer's type; 204 and empty bodies give undefined (callers use void).
-  return { status: response.status, headers: response.headers, body: parsed.value as T };
+  return { status: response.status, headers: response.headers, body: body as T };
 };
 
 export const request = async <T>(method: THttpMethod, path: string, options?: TRequestOptions): Promise<T> =>
@@ -105,3 +135,35 @@ export const patch = <T = void>(path: string, body?: unknown, options?: TExtra):
 export const del = async (path: string, options?: TExtra): Promise<void> => {
   await request<unknown>("DELETE", path, options);
 };
+
+/** A file the API answered with: its bytes, type and the name Content-Disposition gives it. */
+export interface TFetchedFile {
+  blob: Blob;
+  filename: string;
+  contentType: string;
+}
+
+/**
+ * Reads an answer that may be a file rather than JSON (downloads, exports, previews). The
+ * session travels in headers, not cookies, so <img src> and <a href> cannot fetch these by
+ * themselves: the caller turns the blob into an object URL.
+ */
+export const requestFile = async (
+  method: THttpMethod,
+  path: string,
+  options: Omit<TRequestOptions, "anonymous"> = {},
+): Promise<{ status: number; headers: Headers; file: TFetchedFile | null; json: unknown }> => {
+  const response = await send(method, path, options, "*/*");
+  const contentType = response.headers.get("content-type") ?? "";
+  const disposition = response.headers.get("content-disposition");
+  const isJson = /json/i.test(contentType) && !disposition;
+  if (!response.ok || response.status === 204 || isJson) {
+    return { status: response.status, headers: response.headers, file: null, json: await settleResponse(response) };
+  }
+  storeRotatedHeaders(response.headers);
+  const blob = await response.blob();
+  const filename = filenameOfDisposition(disposition) ?? lastSegment(path);
+  return { status: response.status, headers: response.headers, file: { blob, filename, contentType }, json: undefined };
+};
+
+const lastSegment = (path: string): string => decodeURIComponent(path.split("?")[0]?.split("/").pop() ?? "") || "download";

@@ -1,4 +1,4 @@
-import type { TListParams } from "./data-provider";
+import type { TListParams, TParentRef } from "./data-provider";
 
 /**
  * react-query keys shaped [type, verb, params]: invalidating [type] refreshes every list
@@ -9,4 +9,8 @@ export const queryKeys = {
   lists: (type: string) => [type, "list"] as const,
   list: (type: string, params: TListParams) => [type, "list", params] as const,
   one: (type: string, id: string | number) => [type, "one", { id: String(id) }] as const,
+  /** Children of one parent: still a list of `type`, so a write to `type` refreshes it. */
+  manyReference: (type: string, ref: TParentRef, params: TListParams) =>
+    [type, "list", { parentType: ref.parentType, parentId: String(ref.parentId), path: ref.path, ...params }] as const,
+  versions: (type: string, id: string | number, page: number) => [type, "versions", { id: String(id), page }] as const,
 } as const;

@@ -49,6 +49,16 @@ export const signedInRoutes = (can: TCan): RouteObject[] => [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./RootPage")).RootPage }) },
+      // The planner's dialogs (spec 002 §2) open over the planner itself.
+      ...(can("timeplans", "read")
+        ? [
+            "timeplans/new", "timeplans/:id/new", "timeplans/:id/edit",
+            "timeplans/crew-rotation/crew-change/new", "timeplans/crew-rotation/crew-change/:id/new", "timeplans/crew-rotation/crew-change/:id/edit",
+          ].map((path) => ({
+            path,
+            lazy: async () => ({ Component: (await import("./RootPage")).RootPage }),
+          }))
+        : []),
       ...resourceRoutes(can),
       { path: "page-not-found", ...notFound },
       { path: "page-forbidden", lazy: async () => ({ Component: (await import("../errors/ForbiddenPage")).ForbiddenPage }) },

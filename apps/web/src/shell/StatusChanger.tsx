@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TClientStatus, TCurrentUser } from "@crew/contracts";
-import { patch } from "../api/http-client";
+import { clients, type TClientStatus, type TCurrentUser } from "@crew/contracts";
+import { runAction } from "../api/run-action";
 import { queryKeys } from "../api/query-keys";
 import { useApiErrorHandler } from "../errors/use-api-error-handler";
 import { notifySuccess } from "../notices/notices";
@@ -13,8 +13,9 @@ export const NAV_STATUS_OPTIONS: readonly { value: Exclude<TClientStatus, "deact
   { value: "away", label: "Away" },
 ];
 
-export const changeStatus = (clientId: number, status: TClientStatus): Promise<void> =>
-  patch(`/clients/${clientId}/status`, { data: { type: "clients", attributes: { status } } });
+export const changeStatus = async (clientId: number, status: TClientStatus): Promise<void> => {
+  await runAction(clients, "status", { id: clientId, input: { status } });
+};
 
 export const StatusChanger = ({ user }: { user: TCurrentUser }) => {
   const queryClient = useQueryClient();

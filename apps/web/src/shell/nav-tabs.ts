@@ -40,11 +40,17 @@ const SPEC_TABS: readonly TNavTab[] = [
  * list leaves out vessel types, crewing statuses, English test types and permissions), so a
  * new reference list gets its tab from its definition alone.
  */
+const EXTRA_TABS: readonly TNavTab[] = Object.values(RESOURCES)
+  .filter((def) => def.route && !SPEC_TABS.some((tab) => tab.path === def.route))
+  .map((def) => ({ label: def.label.many, path: def.route ?? "", permission: def.permission }));
+
+/** Administration closes the row, after every list a user works with. */
+const isAdministration = (tab: TNavTab): boolean => tab.permission === "permissions";
+
 export const NAV_TABS: readonly TNavTab[] = [
   ...SPEC_TABS,
-  ...Object.values(RESOURCES)
-    .filter((def) => def.route && !SPEC_TABS.some((tab) => tab.path === def.route))
-    .map((def) => ({ label: def.label.many, path: def.route ?? "", permission: def.permission })),
+  ...EXTRA_TABS.filter((tab) => !isAdministration(tab)),
+  ...EXTRA_TABS.filter(isAdministration),
 ];
 
 /** Tabs the user may read whose screen exists (a tab without a screen would lead to not-found). */

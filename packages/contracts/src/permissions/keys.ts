@@ -58,6 +58,8 @@ export const PERMISSION_TREE = {
   showHeaderHelp: [],
   notifications: [],
   permissions: [],
+  /** Queued work a client started (tag batches, large exports): its own tasks. */
+  backgroundTasks: [],
 } as const satisfies Record<string, readonly string[]>;
 
 type Tree = typeof PERMISSION_TREE;

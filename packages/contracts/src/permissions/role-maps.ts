@@ -1,6 +1,6 @@
 import type { TRole } from "../roles.js";
-import type { TPermissionKey } from "./keys.js";
-import { ENABLED, FULL, NONE, READ, flags, type TFlags } from "./flags.js";
+import { ALL_PERMISSION_KEYS, type TPermissionKey } from "./keys.js";
+import { ENABLED, FULL, NONE, READ, flags, type TFlags, type TPermissionMap } from "./flags.js";
 
 /**
  * Role permission maps (spec 000 section 6, 002 section 6). Keys missing from a map are
@@ -23,6 +23,7 @@ const all = (keys: readonly TPermissionKey[], f: TFlags): TRoleMap =>
 /** Every signed-in account: its own notifications, the header areas. */
 const SHELL: TRoleMap = {
   notifications: FULL,
+  backgroundTasks: FULL,
   showHeaderNotifications: ENABLED,
   showHeaderHelp: ENABLED,
 };
@@ -121,3 +122,7 @@ export const effectiveFlags = (map: TRoleMap, key: TPermissionKey): TFlags => {
   const parent = map[key.slice(0, dot) as TPermissionKey] ?? NONE;
   return parent.enable ? own : NONE;
 };
+
+/** A role's whole map as the server holds it after seeding: every key with its effective flags. */
+export const rolePermissionMap = (role: TRole): TPermissionMap =>
+  Object.fromEntries(ALL_PERMISSION_KEYS.map((key) => [key, effectiveFlags(ROLE_MAPS[role], key)]));

@@ -1,17 +1,43 @@
 import { z } from "zod";
 import type { TAttributeDef } from "../resource.js";
 
-/** Reusable attribute definitions; the bounds are ours (the spec leaves them open). */
-export const title = (label = "Title"): TAttributeDef => ({
+/**
+ * Reusable attribute definitions; the bounds are ours (the spec leaves them open). They keep
+ * their literal types (`satisfies`, not an annotation) so record types inferred from a
+ * definition (the client's TRecordOf) know a title is a string.
+ */
+export const title = (label = "Title") => ({
   label,
   kind: "text",
   input: z.string().trim().min(1, "can't be blank").max(255, "is too long (maximum is 255 characters)"),
   required: true,
   list: true,
   sortable: true,
-});
+}) as const satisfies TAttributeDef;
 
-export const createdAt: TAttributeDef = { label: "Created", kind: "datetime", list: true, sortable: true };
-export const updatedAt: TAttributeDef = { label: "Updated", kind: "datetime", sortable: true };
+export const createdAt = { label: "Created", kind: "datetime", list: true, sortable: true } as const satisfies TAttributeDef;
+export const updatedAt = { label: "Updated", kind: "datetime", sortable: true } as const satisfies TAttributeDef;
 
 export const titleFilter = (label = "Title") => ({ label, kind: "text" as const, input: z.string().max(255) });
+
+/**
+ * A calendar date: "2026-11-22" or an ISO date-time cut at 'T' (spec 002: dates in the planner
+ * cut at 'T'), as a Date at UTC midnight; real and from 1950 to 2100.
+ */
+export const ZDateOnly = z
+  .union([z.string(), z.date()])
+  .transform((v, ctx) => {
+    const text = v instanceof Date ? v.toISOString() : v.trim();
+    const day = text.split("T")[0] ?? "";
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+    const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+    if (!m || !date || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) {
+      ctx.addIssue({ code: "custom", message: "is not a valid date" });
+      return z.NEVER;
+    }
+    if (date.getUTCFullYear() < 1950 || date.getUTCFullYear() > 2100) {
+      ctx.addIssue({ code: "custom", message: "is out of range" });
+      return z.NEVER;
+    }
+    return date;
+  });

@@ -3,6 +3,14 @@ import { defineResource } from "../resource.js";
 
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
+/** Body of mark_as_shown / mark_as_read: `{payload: id | [ids]}`. */
+export const ZNotificationMark = z.strictObject({
+  payload: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(999)]),
+});
+
+const read = { key: "notifications", action: "read" } as const;
+const update = { key: "notifications", action: "update" } as const;
+
 /** A staff member's notifications; everyone sees only their own. */
 export const notifications = defineResource({
   type: "notifications",
@@ -25,9 +33,17 @@ export const notifications = defineResource({
   },
   defaultSort: "-created_at",
   verbs: ["list", "show", "delete"],
-});
-
-/** Body of mark_as_shown / mark_as_read: `{payload: id | [ids]}`. */
-export const ZNotificationMark = z.strictObject({
-  payload: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).min(1).max(999)]),
+  history: false,
+  actions: {
+    /** Answer `{unread_count}` (spec 000 3.5). */
+    notification_count: { label: "Unread count", method: "GET", on: "collection", permission: read },
+    /** Answer `{not_shown_notifications}`. */
+    notification_pop_up: { label: "Pop-up", method: "GET", on: "collection", permission: read },
+    mark_as_shown: { label: "Mark shown", method: "POST", on: "collection", permission: update, input: ZNotificationMark },
+    mark_as_read: { label: "Mark read", method: "POST", on: "collection", permission: update, input: ZNotificationMark },
+    mark_all_shown: { label: "Mark all shown", method: "POST", on: "collection", permission: update },
+    mark_all_read: { label: "Mark all read", method: "POST", on: "collection", permission: update },
+    /** Clear all (path not shown in the spec). */
+    clear_all: { label: "Clear all", method: "DELETE", on: "collection", path: "/notifications", permission: { key: "notifications", action: "delete" } },
+  },
 });

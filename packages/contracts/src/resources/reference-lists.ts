@@ -4,7 +4,7 @@ import type { TPermissionKey } from "../permissions/keys.js";
 import { createdAt, title, titleFilter, updatedAt } from "./fields.js";
 
 /** A plain reference list: one unique title. Adding one is a line here plus a table. */
-const plainList = (type: string, permission: TPermissionKey, route: string, one: string, many: string): TResourceDef =>
+const plainList = <const T extends string, const K extends TPermissionKey>(type: T, permission: K, route: string, one: string, many: string) =>
   defineResource({
     type,
     permission,
@@ -17,7 +17,7 @@ const plainList = (type: string, permission: TPermissionKey, route: string, one:
     defaultSort: "title",
     verbs: ALL_VERBS,
     selectable: true,
-  });
+  }) satisfies TResourceDef;
 
 const optionalId = z.coerce.number().int().positive();
 
@@ -37,8 +37,13 @@ export const crewingStatuses = plainList(
 export const applicantContracts = plainList(
   "applicant_contracts", "applicantContracts", "/applicant-contracts", "Applicant contract", "Applicant contracts",
 );
-export const applicantDocuments = plainList(
-  "applicant_documents", "applicantDocuments", "/applicant-documents", "Applicant document", "Applicant documents",
+/**
+ * Kinds of applicant documents (passport, seaman's book, STCW certificates), at the hyphenated
+ * path of spec 000 §7.2 under a type of its own: `applicant_documents` are the applicant's own
+ * documents (spec 001 §7; docs/decisions.md "Applicant records").
+ */
+export const applicantDocumentKinds = plainList(
+  "applicant-documents", "applicantDocuments", "/applicant-documents", "Applicant document", "Applicant documents",
 );
 export const englishTestTypes = plainList(
   "english_test_types", "englishTestTypes", "/english-test-types", "English test type", "English test types",
@@ -117,5 +122,5 @@ export const mainEngines = defineResource({
 
 export const REFERENCE_LISTS = [
   vesselTypes, engineTypes, engineManufacturers, vendorTypes, vendors, certificateTypes, relationTypes,
-  crewingStatuses, countries, ports, mainEngines, applicantContracts, applicantDocuments, englishTestTypes,
+  crewingStatuses, countries, ports, mainEngines, applicantContracts, applicantDocumentKinds, englishTestTypes,
 ] as const;

@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client.js";
+import type { TTx } from "../../db/client.js";
 
 /** A staff member's own notifications; every method is scoped to the recipient. */
-export const notificationsRepository = (db: TDb) => ({
+export const notificationsRepository = (db: TTx) => ({
   unreadCount(recipientId: number): Promise<number> {
     return db.notification.count({ where: { recipientId, read: false } });
   },

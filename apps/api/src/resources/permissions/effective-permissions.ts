@@ -1,5 +1,5 @@
 import { permissionRecords, type TListDocument } from "@crew/contracts";
-import type { TDb } from "../../db/client.js";
+import type { TTx } from "../../db/client.js";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import { requireAccess } from "../../kernel/access.js";
@@ -12,11 +12,12 @@ import { permissionRepository } from "../../permissions/permission-repository.js
  * records with the client's overrides in their place), each with its dotted key. Anyone may
  * read their own; reading another's needs permissions.read.
  */
-export const effectivePermissions = async (db: TDb, actor: TActor, clientId: number, url: string): Promise<TListDocument> => {
+export const effectivePermissions = async (db: TTx, actor: TActor, clientId: number, url: string): Promise<TListDocument> => {
   if (clientId !== actor.id) requireAccess(actor, "permissions", "read");
-  const client = await db.client.findUnique({ where: { id: clientId }, select: { role: true } });
+  const repo = permissionRepository(db);
+  const client = await repo.roleOfClient(clientId);
   if (!client) throw AppError.notFound(`User ${clientId} not found`);
-  const rows = await permissionRepository(db).forRoleAndClient(client.role, clientId);
+  const rows = await repo.forRoleAndClient(client.role, clientId);
   const data = [...effectiveRecords(rows).entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, r]) => toResource(permissionRecords, { ...r }, { computed: () => ({ key }) }));

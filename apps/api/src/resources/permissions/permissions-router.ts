@@ -1,13 +1,14 @@
 import { Router } from "express";
-import type { TDb } from "../../db/client.js";
+import type { TTx } from "../../db/client.js";
 import { AppError } from "../../errors/app-error.js";
 import { actorOf } from "../../http/context.js";
 import { respond } from "../../kernel/respond.js";
 import { requestUrl } from "../../kernel/resource-router.js";
+import { idOf } from "../../kernel/write-body.js";
 import { effectivePermissions } from "./effective-permissions.js";
 
 /** filter[client_id] answers the client's effective records; other lists fall through to the generic route. */
-export const permissionsRouter = (db: TDb): Router => {
+export const permissionsRouter = (db: TTx): Router => {
   const router = Router();
   router.get("/permissions", async (req, res, next) => {
     const filter = req.query.filter;
@@ -16,7 +17,7 @@ export const permissionsRouter = (db: TDb): Router => {
       next();
       return;
     }
-    const id = typeof raw === "string" && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
+    const id = typeof raw === "string" ? idOf(raw) : undefined;
     if (id === undefined) throw AppError.badRequest("filter[client_id] must be a client id", "filter[client_id]");
     respond(res, 200, await effectivePermissions(db, actorOf(req), id, requestUrl(req)));
   });

@@ -1,5 +1,5 @@
 import type { TResourceDef } from "@crew/contracts";
-import { create, get, getList, getOne, remove, update, type TListParams } from "../../api";
+import { apiPaths, create, get, getList, getOne, remove, update, type TListParams } from "../../api";
 import { compactFilter, sortExpression, type TListQuery } from "../list-state/list-query";
 import type { TPayload } from "../form/form-model";
 import type { TIncluded, TListPage, TOneRecord, TResourceRecord, TSelectOption } from "./resource-types";
@@ -8,7 +8,7 @@ import type { TIncluded, TListPage, TOneRecord, TResourceRecord, TSelectOption }
  * The screens' view of the shell's data provider: list queries in the list-state shape and
  * `included` indexed for lookups by relationship.
  */
-const indexIncluded = (included: readonly TResourceRecord[]): TIncluded =>
+export const indexIncluded = (included: readonly TResourceRecord[]): TIncluded =>
   new Map(included.map((r) => [`${r.type}:${r.id}`, r]));
 
 export const listParams = (query: TListQuery, include: readonly string[] = []): TListParams => ({
@@ -49,6 +49,6 @@ interface TSelectOptionsDocument {
 
 /** Choices of a to-one relationship: GET /api/select_options?type=…&q=… */
 export const fetchSelectOptions = async (type: string, q: string, signal?: AbortSignal): Promise<TSelectOption[]> => {
-  const doc = await get<TSelectOptionsDocument>("/select_options", { type, q }, { signal });
+  const doc = await get<TSelectOptionsDocument>(apiPaths.selectOptions(), { type, q }, { signal });
   return doc.data.map((o) => ({ value: String(o.attributes.value ?? o.id), label: o.attributes.label }));
 };

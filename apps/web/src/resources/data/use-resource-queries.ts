@@ -1,4 +1,5 @@
-import type { TResourceDef } from "@crew/contracts";
+import { resourceByType, type TResourceDef } from "@crew/contracts";
+import type { TCan } from "../../session/use-session";
 import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "../../api";
 import type { TListQuery } from "../list-state/list-query";
@@ -12,11 +13,34 @@ export const resourceKeys = {
   options: (type: string, q: string) => ["select_options", type, q] as const,
 };
 
-/** To-one relationships a list shows as columns; their titles come from `included`. */
-export const listIncludes = (def: TResourceDef): string[] =>
-  Object.entries(def.relationships ?? {})
-    .filter(([, rel]) => rel.cardinality === "one")
+/** Whether the signed-in user may read a type (an include of a type one may not read is refused). */
+export type TReadable = (type: string) => boolean;
+export const readableWith = (can: TCan): TReadable => (type) => {
+  const def = resourceByType(type);
+  return def ? can(def.permission, "read") : false;
+};
+
+/**
+ * Relationships a list shows as columns (to-one, and to-many the record writes itself);
+ * their titles come from `included`. With `can`, only types the user may read.
+ */
+export const listIncludes = (def: TResourceDef, can?: TCan): string[] => {
+  const readable = can ? readableWith(can) : () => true;
+  return Object.entries(def.relationships ?? {})
+    .filter(([, rel]) => (rel.cardinality === "one" || !rel.readOnly) && readable(rel.type))
     .map(([name]) => name);
+};
+
+/** Relationships the details screen names: what a list shows. */
+export const detailsIncludes = listIncludes;
+
+/** Relationships a form edits, included so their pickers can name the current values. */
+export const formIncludes = (def: TResourceDef, can?: TCan): string[] => {
+  const readable = can ? readableWith(can) : () => true;
+  return Object.entries(def.relationships ?? {})
+    .filter(([, rel]) => rel.form && !rel.readOnly && readable(rel.type))
+    .map(([name]) => name);
+};
 
 export const useResourceList = (def: TResourceDef, query: TListQuery, include: readonly string[] = listIncludes(def)) =>
   useQuery({

@@ -1,25 +1,43 @@
 import type { TResourceDef } from "@crew/contracts";
 import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { formatValue } from "../format";
+import { FieldDisplay } from "../fields/field-kinds";
+import { isBlankValue } from "../format";
 import type { TIncluded, TResourceRecord } from "../data/resource-types";
-import { relatedTitle } from "../list/columns";
+import { relatedTitle, relatedTitles } from "../list/columns";
 
-/** Label/value pairs of every readable attribute and to-one relationship of a record. */
+/**
+ * Label/value pairs of every readable attribute (each shown by its field kind's Display)
+ * and of the relationships a record carries.
+ */
 export const detailsEntries = (def: TResourceDef, record: TResourceRecord, included: TIncluded): [string, string, ReactNode][] => {
   const entries: [string, string, ReactNode][] = [];
   for (const [name, attr] of Object.entries(def.attributes)) {
-    if (attr.writeOnly || attr.kind === "password" || name === def.titleAttribute) continue;
+    if (attr.writeOnly || attr.kind === "password" || attr.details === false || name === def.titleAttribute) continue;
     const value = record.attributes[name];
-    if (attr.kind === "tags") {
-      const tags = Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
-      entries.push([name, attr.label, tags.length ? <Group gap={4}>{tags.map((t) => <Badge key={t} variant="light" size="sm">{t}</Badge>)}</Group> : ""]);
-      continue;
-    }
-    entries.push([name, attr.label, formatValue(attr, value)]);
+    entries.push([name, attr.label, isBlankValue(value) ? "" : <FieldDisplay name={name} attr={attr} value={value} record={record} />]);
   }
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
-    if (rel.cardinality === "one") entries.push([name, rel.label, relatedTitle(record, name, included)]);
+    if (rel.cardinality === "one") {
+      entries.push([name, rel.label, relatedTitle(record, name, included)]);
+    } else if (!rel.readOnly) {
+      const related = relatedTitles(record, name, included);
+      entries.push([
+        name,
+        rel.label,
+        related.length ? (
+          <Group gap={4}>
+            {related.map((r) => (
+              <Badge key={r.value} variant="light" color="gray" size="sm" tt="none">
+                {r.label}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          ""
+        ),
+      ]);
+    }
   }
   return entries;
 };

@@ -13,9 +13,14 @@ import { recordTitle } from "../format";
 
 /** {base}/:id/delete: a confirmation over the list naming what goes away. */
 export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
-  const { def, messages } = config;
   const { id = "" } = useParams();
   const back = useBackToList(config.base);
+  return <DeleteDialog config={config} id={id} onClose={back} />;
+};
+
+/** The confirmation of one record's delete; after it the lists reload, the notice shows and it closes. */
+export const DeleteDialog = ({ config, id, onClose: back }: { config: TScreenConfig; id: string; onClose: () => void }) => {
+  const { def, messages } = config;
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const existing = useResourceRecord(def, id, []);

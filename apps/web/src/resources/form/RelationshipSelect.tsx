@@ -14,6 +14,8 @@ export interface TRelationshipSelectProps
   selectedLabel?: string;
   /** Leading choices such as "All" in a filter. */
   extraOptions?: readonly TSelectOption[];
+  /** Told the chosen option with its label (a notice naming what was picked). */
+  onChangeOption?: (option: TSelectOption | null) => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export const RelationshipSelect = ({
   onChange,
   selectedLabel,
   extraOptions = [],
+  onChangeOption,
   ...props
 }: TRelationshipSelectProps) => {
   const [opened, setOpened] = useState(false);
@@ -48,7 +51,10 @@ export const RelationshipSelect = ({
       clearable={!extraOptions.length && props.clearable !== false}
       data={current}
       value={value}
-      onChange={(next) => onChange(next)}
+      onChange={(next) => {
+        onChange(next);
+        onChangeOption?.(current.find((o) => o.value === next) ?? null);
+      }}
       searchValue={opened ? search : selectedText}
       onSearchChange={(text) => {
         // Mantine writes the chosen label into the search on select; only typing should search.

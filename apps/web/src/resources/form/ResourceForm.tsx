@@ -1,47 +1,102 @@
 import type { TResourceDef } from "@crew/contracts";
-import { Alert, Button, Group, Stack } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import type { TIncluded, TResourceRecord } from "../data/resource-types";
-import { relatedTitle } from "../list/columns";
-import { FieldInput } from "./FieldInput";
+import { FieldInput } from "../fields/field-kinds";
+import { isFileDraft, type TFileDraft } from "../fields/file-draft";
+import { changedDrafts, syncFiles, type TFileSyncEvent } from "./file-sync";
 import {
   fieldMessage,
+  fileDrafts,
   formFields,
   initialValues,
   toPayload,
   validatePayload,
   type TFieldErrors,
+  type TFormField,
   type TFormMode,
   type TFormValues,
   type TPayload,
 } from "./form-model";
-import { RelationshipSelect } from "./RelationshipSelect";
+import { RelationshipField } from "./RelationshipField";
+
+/** What saving the record gave: the saved record, field errors to show (a 422), or null when the failure was handled (a notice). */
+export type TSaveOutcome = { record: TResourceRecord } | { errors: TFieldErrors } | null;
 
 export interface TResourceFormProps {
   def: TResourceDef;
   mode: TFormMode;
   record?: TResourceRecord;
   included?: TIncluded;
-  /** Sends the payload; resolves with field errors to show (a 422), or nothing when done. */
-  onSubmit: (payload: TPayload) => Promise<TFieldErrors | void>;
+  /** Saves the record (create or update); files go up afterwards, from the form. */
+  onSubmit: (payload: TPayload) => Promise<TSaveOutcome>;
+  /**
+   * The record and its files are saved. With `failedFiles` above 0 some files did not go up:
+   * the form stays, showing each file's error, and offers only Close.
+   */
+  onSaved: (record: TResourceRecord, failedFiles: number) => void | Promise<void>;
   onCancel: () => void;
   submitLabel?: string;
+  /** Fields the caller fills in itself (a nested list's parent). */
+  hiddenFields?: readonly string[];
+  /**
+   * Titled groups of fields, in this order (a sea-service record's vessel, then its contract);
+   * fields no group names follow at the end. Default: the definition's order, ungrouped.
+   */
+  layout?: readonly TFormSection[];
 }
+
+export interface TFormSection {
+  title?: string;
+  /** A line under the title. */
+  description?: string;
+  fields: readonly string[];
+  /** Fields side by side on wide screens (one column on phones). */
+  columns?: 2 | 3;
+}
+
+type TPhase = "editing" | "saving" | "uploading" | "files-failed";
+
+/** The caller fills hidden fields in (a nested list's parent): they are neither sent nor checked here. */
+const omit = <V,>(record: Record<string, V>, names: readonly string[]): Record<string, V> =>
+  names.length ? Object.fromEntries(Object.entries(record).filter(([name]) => !names.includes(name))) : record;
+
+const labelOf = (field: TFormField): string => (field.source === "relationship" ? field.rel.label : field.attr.label);
+
+const withUploadState = (values: TFormValues, event: TFileSyncEvent): TFormValues => {
+  const draft = values[event.attribute];
+  if (!isFileDraft(draft)) return values;
+  const next: TFileDraft = { ...draft, items: draft.items.map((i) => (i.key === event.key ? { ...i, upload: event.state } : i)) };
+  return { ...values, [event.attribute]: next };
+};
+
+/** The fields in the layout's groups (what no group names goes last, untitled). */
+const sectionsOf = (fields: readonly TFormField[], layout: readonly TFormSection[] | undefined): (Omit<TFormSection, "fields"> & { fields: TFormField[] })[] => {
+  if (!layout) return [{ fields: [...fields] }];
+  const named = new Set(layout.flatMap((s) => s.fields));
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const groups = layout.map((s) => ({ ...s, fields: s.fields.flatMap((n) => byName.get(n) ?? []) })).filter((s) => s.fields.length);
+  const rest = fields.filter((f) => !named.has(f.name));
+  return rest.length ? [...groups, { fields: rest }] : groups;
+};
 
 /**
  * A form built from the definition. It checks with the same zod schema the server uses
- * before sending, and shows the server's own field errors (422) under their fields.
+ * before sending, and shows the server's own field errors (422) under their fields. After
+ * the save its file fields upload one file per second, each with its progress and error.
  */
-export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit, onCancel, submitLabel }: TResourceFormProps) => {
-  const fields = formFields(def);
+export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit, onSaved, onCancel, submitLabel, hiddenFields = [], layout }: TResourceFormProps) => {
+  const fields = formFields(def).filter((f) => !hiddenFields.includes(f.name));
   const [initial] = useState(() => initialValues(def, record));
   const [values, setValues] = useState<TFormValues>(initial);
   const [errors, setErrors] = useState<TFieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const labels = Object.fromEntries(fields.map((f) => [f.name, f.source === "attribute" ? f.attr.label : f.rel.label]));
+  const [phase, setPhase] = useState<TPhase>("editing");
+  const labels = Object.fromEntries(fields.map((f) => [f.name, labelOf(f)]));
   // Errors naming no field of this form still need a place to be read.
   const otherErrors = Object.entries(errors).filter(([name]) => !(name in labels));
+  const busy = phase === "saving" || phase === "uploading";
+  const locked = phase !== "editing";
 
   const set = (name: string, value: TFormValues[string]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -52,19 +107,39 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
     });
   };
 
+  const uploadFiles = async (saved: TResourceRecord): Promise<void> => {
+    const drafts = changedDrafts(fileDrafts(def, values), fileDrafts(def, initial));
+    if (!Object.keys(drafts).length) return onSaved(saved, 0);
+    setPhase("uploading");
+    const result = await syncFiles(def, saved.id, drafts, (event) => setValues((v) => withUploadState(v, event)));
+    setErrors((e) => ({ ...e, ...result.errors }));
+    setPhase(result.failed ? "files-failed" : "editing");
+    await onSaved(result.record ?? saved, result.failed);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const payload = toPayload(def, mode, values, initial);
-    const clientErrors = validatePayload(def, mode, payload);
+    if (locked) return;
+    const full = toPayload(def, mode, values, initial);
+    const payload: TPayload = { attributes: omit(full.attributes, hiddenFields), relationships: omit(full.relationships, hiddenFields) };
+    const clientErrors = omit(validatePayload(def, mode, payload), hiddenFields);
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length) return;
-    setSubmitting(true);
+    setPhase("saving");
+    const nothingToWrite = mode === "update" && record && !Object.keys(payload.attributes).length && !Object.keys(payload.relationships).length;
+    let outcome: TSaveOutcome;
     try {
-      const serverErrors = await onSubmit(payload);
-      if (serverErrors) setErrors(serverErrors);
-    } finally {
-      setSubmitting(false);
+      outcome = nothingToWrite ? { record } : await onSubmit(payload);
+    } catch (error) {
+      setPhase("editing");
+      throw error;
     }
+    if (!outcome || "errors" in outcome) {
+      if (outcome) setErrors(outcome.errors);
+      setPhase("editing");
+      return;
+    }
+    await uploadFiles(outcome.record);
   };
 
   const message = (name: string): string | undefined => {
@@ -72,8 +147,39 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
     return raw ? fieldMessage(labels[name] ?? name, raw) : undefined;
   };
 
+  const sections = sectionsOf(fields, layout);
+  const renderField = (field: TFormField, first: boolean) => {
+    const value = values[field.name] ?? null;
+    return field.source === "relationship" ? (
+      <RelationshipField
+        key={field.name}
+        name={field.name}
+        rel={field.rel}
+        value={value}
+        record={record}
+        included={included}
+        error={message(field.name)}
+        disabled={locked}
+        onChange={(next) => set(field.name, next)}
+      />
+    ) : (
+      <FieldInput
+        key={field.name}
+        name={field.name}
+        attr={field.attr}
+        mode={mode}
+        value={value}
+        required={Boolean(field.attr.required) && (mode === "create" || field.attr.kind !== "password")}
+        error={message(field.name)}
+        disabled={locked}
+        onChange={(next) => set(field.name, next)}
+        autoFocus={first}
+      />
+    );
+  };
+
   return (
-    <form onSubmit={submit} noValidate aria-label={`${mode === "create" ? "New" : "Edit"} ${def.label.one.toLowerCase()}`}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${mode === "create" ? "New" : "Edit"} ${def.label.one.toLowerCase()}`}>
       <Stack gap="md">
         {otherErrors.length ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -82,41 +188,47 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
             ))}
           </Alert>
         ) : null}
-        {fields.map((field, index) => {
-          const value = values[field.name] ?? null;
-          return field.source === "attribute" ? (
-            <FieldInput
-              key={field.name}
-              name={field.name}
-              attr={field.attr}
-              mode={mode}
-              value={value}
-              error={message(field.name)}
-              onChange={(next) => set(field.name, next)}
-              autoFocus={index === 0}
-            />
-          ) : (
-            <RelationshipSelect
-              key={field.name}
-              label={field.rel.label}
-              name={field.name}
-              type={field.rel.type}
-              withAsterisk={field.rel.required}
-              placeholder={`Choose ${field.rel.label.toLowerCase()}`}
-              value={typeof value === "string" ? value : null}
-              selectedLabel={record ? relatedTitle(record, field.name, included) : undefined}
-              error={message(field.name)}
-              onChange={(next) => set(field.name, next)}
-            />
-          );
-        })}
+        {phase === "files-failed" ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={`The ${def.label.one.toLowerCase()} is saved`}>
+            Some files were not uploaded; each says why below. Open the form again to retry them.
+          </Alert>
+        ) : null}
+        {sections.map((section, sectionIndex) => (
+          <Stack key={section.title ?? sectionIndex} gap="sm">
+            {section.title ? (
+              <div>
+                <Text fw={650} size="sm">
+                  {section.title}
+                </Text>
+                {section.description ? (
+                  <Text size="xs" c="dimmed">
+                    {section.description}
+                  </Text>
+                ) : null}
+              </div>
+            ) : null}
+            {section.columns ? (
+              <SimpleGrid cols={{ base: 1, xs: section.columns }} spacing="md" verticalSpacing="sm">
+                {section.fields.map((field) => renderField(field, field === sections[0]?.fields[0]))}
+              </SimpleGrid>
+            ) : (
+              section.fields.map((field) => renderField(field, field === sections[0]?.fields[0]))
+            )}
+          </Stack>
+        ))}
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {submitLabel ?? (mode === "create" ? "Create" : "Save changes")}
-          </Button>
+          {phase === "files-failed" ? (
+            <Button onClick={onCancel}>Close</Button>
+          ) : (
+            <>
+              <Button variant="default" onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                {submitLabel ?? (mode === "create" ? "Create" : "Save changes")}
+              </Button>
+            </>
+          )}
         </Group>
       </Stack>
     </form>

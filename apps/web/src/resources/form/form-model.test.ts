@@ -1,13 +1,18 @@
+import * as contracts from "@crew/contracts";
 import { clients, ports, ranks, vendors, vesselTypes } from "@crew/contracts";
 import { describe, expect, it } from "vitest";
-import { fieldMessage, formFields, initialValues, toPayload, validatePayload } from "./form-model";
+import { testResources } from "../../lib/test-resources";
+import { isFileDraft } from "../fields/file-draft";
+import { fieldMessage, fileDrafts, formFields, initialValues, toPayload, validatePayload } from "./form-model";
+
+const { crewNotes } = testResources(contracts);
 
 describe("form built from a definition", () => {
   it("offers written attributes and editable to-one relationships", () => {
     expect(formFields(vendors).map((f) => f.name)).toEqual(["title", "vendor_type"]);
     // Server-computed and hidden attributes stay off the form.
     expect(formFields(ranks).map((f) => f.name)).toEqual(["title", "department"]);
-    expect(formFields(clients).map((f) => f.name)).toEqual(["name", "email", "password", "role", "avatar", "equasis_email"]);
+    expect(formFields(clients).map((f) => f.name)).toEqual(["name", "email", "password", "role", "avatar", "equasis_email", "port"]);
   });
 
   it("starts a record's values from its attributes and relationships, never its password", () => {
@@ -76,5 +81,32 @@ describe("payload", () => {
   it("words a server message under its field label", () => {
     expect(fieldMessage("Title", "has already been taken")).toBe("Title has already been taken");
     expect(fieldMessage("Title", "Choose another title")).toBe("Choose another title");
+  });
+});
+
+describe("to-many relationships and files on the generic form", () => {
+  const note = {
+    type: "crew_notes",
+    id: "4",
+    attributes: { title: "Visa", body: null, scan: null, attachments: [{ id: 9, filename: "visa.pdf", content_type: "application/pdf", byte_size: 5, url: "/api/files/9" }] },
+    relationships: { ranks: { data: [{ type: "ranks", id: "1" }, { type: "ranks", id: "3" }] }, client: { data: { type: "clients", id: "2" } } },
+  };
+
+  it("offers file fields and editable to-many relationships, not the parent", () => {
+    expect(formFields(crewNotes).map((f) => `${f.name}:${f.source}`)).toEqual(["title:attribute", "body:attribute", "scan:file", "attachments:file", "ranks:relationship"]);
+  });
+
+  it("starts a to-many from its linkage and a file field from the stored files", () => {
+    const values = initialValues(crewNotes, note);
+    expect(values.ranks).toEqual(["1", "3"]);
+    const attachments = values.attachments;
+    expect(isFileDraft(attachments) && attachments.items.map((i) => i.stored?.filename)).toEqual(["visa.pdf"]);
+    expect(Object.keys(fileDrafts(crewNotes, values))).toEqual(["scan", "attachments"]);
+  });
+
+  it("sends the full new list of a changed to-many and never files in the write body", () => {
+    const initial = initialValues(crewNotes, note);
+    const payload = toPayload(crewNotes, "update", { ...initial, ranks: ["3", "5"] }, initial);
+    expect(payload).toEqual({ attributes: {}, relationships: { ranks: [{ type: "ranks", id: "3" }, { type: "ranks", id: "5" }] } });
   });
 });

@@ -5,27 +5,37 @@ import {
   type TResourceDef,
 } from "@crew/contracts";
 import type { TResourceRecord } from "../data/resource-types";
+import { draftOf, isFileAttribute, isFileDraft, type TFileDraft } from "../fields/file-draft";
 
 export type TFormMode = "create" | "update";
-export type TFormValue = string | number | boolean | string[] | null;
+/** A form value: text, number, switch, tags or to-many ids, a choice (null: none), or a file field's draft. */
+export type TFormValue = string | number | boolean | string[] | null | TFileDraft;
 export type TFormValues = Record<string, TFormValue>;
 export type TFieldErrors = Record<string, string>;
 
 export type TFormField =
   | { name: string; source: "attribute"; attr: TAttributeDef }
+  /** Uploaded after the record is saved, not part of the write body. */
+  | { name: string; source: "file"; attr: TAttributeDef }
   | { name: string; source: "relationship"; rel: TRelationshipDef };
 
-/** Attributes with a writer (`input`) unless the definition hides them, then editable to-one relationships. */
+/**
+ * Attributes with a writer (`input`) unless the definition hides them, file attributes,
+ * then editable relationships (to-one as a picker, to-many as a multi-picker).
+ */
 export const formFields = (def: TResourceDef): TFormField[] => [
-  ...Object.entries(def.attributes)
-    .filter(([, attr]) => attr.input && attr.form !== false)
-    .map(([name, attr]): TFormField => ({ name, source: "attribute", attr })),
+  ...Object.entries(def.attributes).flatMap(([name, attr]): TFormField[] => {
+    if (attr.form === false) return [];
+    if (isFileAttribute(attr)) return [{ name, source: "file", attr }];
+    return attr.input ? [{ name, source: "attribute", attr }] : [];
+  }),
   ...Object.entries(def.relationships ?? {})
-    .filter(([, rel]) => rel.form && rel.cardinality === "one")
+    .filter(([, rel]) => rel.form && !rel.readOnly)
     .map(([name, rel]): TFormField => ({ name, source: "relationship", rel })),
 ];
 
-const emptyValue = (attr: TAttributeDef): TFormValue => {
+/** The form value of "nothing entered" for an attribute kind. */
+export const emptyValue = (attr: TAttributeDef): TFormValue => {
   switch (attr.kind) {
     case "boolean":
       return false;
@@ -52,22 +62,42 @@ export const relatedId = (record: TResourceRecord | undefined, name: string): st
   return data && !Array.isArray(data) ? data.id : null;
 };
 
+/** Related ids of a to-many relationship of a record. */
+export const relatedIds = (record: TResourceRecord | undefined, name: string): string[] => {
+  const data = record?.relationships?.[name]?.data;
+  return Array.isArray(data) ? data.map((d) => d.id) : [];
+};
+
 export const initialValues = (def: TResourceDef, record?: TResourceRecord): TFormValues =>
   Object.fromEntries(
-    formFields(def).map((f) =>
-      f.source === "attribute"
-        ? [f.name, fromRecord(f.attr, record?.attributes[f.name])]
-        : [f.name, relatedId(record, f.name)],
-    ),
+    formFields(def).map((f) => {
+      switch (f.source) {
+        case "attribute":
+          return [f.name, record || f.attr.default === undefined ? fromRecord(f.attr, record?.attributes[f.name]) : f.attr.default];
+        case "file":
+          return [f.name, draftOf(record?.attributes[f.name])];
+        case "relationship":
+          return [f.name, f.rel.cardinality === "many" ? relatedIds(record, f.name) : relatedId(record, f.name)];
+      }
+    }),
   );
 
 const isEmpty = (v: TFormValue): boolean => v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 export interface TPayload {
   attributes: Record<string, unknown>;
-  /** To-one identifiers by relationship name; null clears the relationship. */
-  relationships: Record<string, { type: string; id: string } | null>;
+  /** Identifiers by relationship name: one (null clears it) or, for a to-many, the full new list. */
+  relationships: Record<string, { type: string; id: string } | { type: string; id: string }[] | null>;
 }
+
+/** The file fields' drafts of a form's values. */
+export const fileDrafts = (def: TResourceDef, values: TFormValues): Record<string, TFileDraft> =>
+  Object.fromEntries(
+    formFields(def).flatMap((f) => {
+      const value = values[f.name];
+      return f.source === "file" && isFileDraft(value) ? [[f.name, value]] : [];
+    }),
+  );
 
 /**
  * What a form sends. An update sends only what changed (an untouched password stays as it
@@ -77,10 +107,17 @@ export interface TPayload {
 export const toPayload = (def: TResourceDef, mode: TFormMode, values: TFormValues, initial: TFormValues): TPayload => {
   const payload: TPayload = { attributes: {}, relationships: {} };
   for (const field of formFields(def)) {
+    if (field.source === "file") continue;
     const value = values[field.name] ?? null;
+    if (isFileDraft(value)) continue;
     if (mode === "update" && JSON.stringify(value) === JSON.stringify(initial[field.name] ?? null)) continue;
     if (field.source === "relationship") {
-      payload.relationships[field.name] = value === null || value === "" ? null : { type: field.rel.type, id: String(value) };
+      const { type } = field.rel;
+      if (field.rel.cardinality === "many") {
+        payload.relationships[field.name] = (Array.isArray(value) ? value : []).map((id) => ({ type, id }));
+        continue;
+      }
+      payload.relationships[field.name] = value === null || value === "" ? null : { type, id: String(value) };
       continue;
     }
     const { attr } = field;
@@ -109,7 +146,8 @@ export const validatePayload = (def: TResourceDef, mode: TFormMode, payload: TPa
   }
   if (mode === "create") {
     for (const [name, rel] of Object.entries(def.relationships ?? {})) {
-      if (rel.form && rel.required && !payload.relationships[name]) errors[name] = "can't be blank";
+      const given = payload.relationships[name];
+      if (rel.form && rel.required && (!given || (Array.isArray(given) && given.length === 0))) errors[name] = "can't be blank";
     }
   }
   return errors;

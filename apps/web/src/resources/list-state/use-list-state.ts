@@ -12,14 +12,20 @@ import {
 } from "./list-query";
 import { initialListState, listReducer, queryOfState, type TListState } from "./list-reducer";
 import {
+  browserListStore,
+  nestedListName,
+  nestedListStore,
   readFilterExpanded,
   readFilterType,
   readLastQuery,
   readStoredFilter,
+  readStoredSearch,
   writeFilterExpanded,
   writeFilterType,
   writeLastQuery,
   writeStoredFilter,
+  writeStoredSearch,
+  type TListStore,
 } from "./list-storage";
 
 export interface TListStateOptions {
@@ -29,6 +35,10 @@ export interface TListStateOptions {
   defaultSort: string;
   defaultFilter?: TFilterValues;
   defaultFilterType?: string;
+  /** Where the state is kept between visits: local storage (default) or the nested lists' memory. */
+  store?: TListStore;
+  /** Keep the applied search text under `<list>.search` and start from it (the vessels list). */
+  persistSearch?: boolean;
 }
 
 export interface TListController {
@@ -51,14 +61,15 @@ export interface TListController {
   applySearch: () => void;
 }
 
-/** Where a list starts: the address, else the last-visited query, else the stored filter. */
-const startingQuery = (search: string, list: string, defaults: TListQuery): TListQuery => {
+/** Where a list starts: the address, else the last-visited query, else the stored filter (and search). */
+const startingQuery = (search: string, list: string, defaults: TListQuery, store: TListStore, persistSearch = false): TListQuery => {
   const params = new URLSearchParams(search);
   if (hasListParams(params)) return queryFromParams(params, defaults);
-  const last = readLastQuery(list);
+  const last = readLastQuery(list, store);
   if (last !== null) return queryFromParams(new URLSearchParams(last), defaults);
-  const stored = readStoredFilter(list);
-  return Object.keys(stored).length ? { ...defaults, filter: stored } : defaults;
+  const stored = readStoredFilter(list, store);
+  const start = Object.keys(stored).length ? { ...defaults, filter: stored } : defaults;
+  return persistSearch ? { ...start, search: readStoredSearch(list, store) } : start;
 };
 
 /**
@@ -71,15 +82,17 @@ export const useListState = ({
   defaultSort,
   defaultFilter,
   defaultFilterType = "basic",
+  store = browserListStore,
+  persistSearch = false,
 }: TListStateOptions): TListController => {
   const location = useLocation();
   const navigate = useNavigate();
   const defaults = useMemo(() => defaultQuery(defaultSort, defaultFilter), [defaultSort, defaultFilter]);
   const [state, dispatch] = useReducer(listReducer, undefined, () =>
     initialListState(
-      startingQuery(location.search, list, defaults),
-      readFilterExpanded(list),
-      readFilterType(list, defaultFilterType),
+      startingQuery(location.search, list, defaults, store, persistSearch),
+      readFilterExpanded(list, store),
+      readFilterType(list, defaultFilterType, store),
     ),
   );
   const query = useMemo(() => queryOfState(state), [state]);
@@ -89,7 +102,7 @@ export const useListState = ({
   useEffect(() => {
     if (location.search !== seenSearch.current) {
       seenSearch.current = location.search;
-      const outside = startingQuery(location.search, list, defaults);
+      const outside = startingQuery(location.search, list, defaults, store, persistSearch);
       if (!sameQuery(outside, query)) {
         dispatch({ type: "sync", query: outside });
         return;
@@ -98,13 +111,13 @@ export const useListState = ({
     const current = new URLSearchParams(location.search);
     const next = queryToParams(query, defaults, current);
     const nextSearch = next.toString() ? `?${next.toString()}` : "";
-    writeLastQuery(list, next.toString());
+    writeLastQuery(list, next.toString(), store);
     if (nextSearch === location.search) return;
     // Typing a search replaces the entry; paging, sorting and filtering are steps back can undo.
     const onlySearch = sameQuery({ ...queryFromParams(current, defaults), search: query.search }, query);
     seenSearch.current = nextSearch;
     void navigate({ pathname: location.pathname, search: nextSearch }, { replace: onlySearch || !hasListParams(current) });
-  }, [location.search, location.pathname, query, defaults, list, navigate]);
+  }, [location.search, location.pathname, query, defaults, list, navigate, store]);
 
   useEffect(() => {
     if (state.searchInput.trim() === state.search) return;
@@ -112,9 +125,12 @@ export const useListState = ({
     return () => clearTimeout(timer);
   }, [state.searchInput, state.search]);
 
-  useEffect(() => writeFilterExpanded(list, state.filterExpanded), [list, state.filterExpanded]);
-  useEffect(() => writeFilterType(list, state.filterType), [list, state.filterType]);
-  useEffect(() => writeStoredFilter(list, state.appliedFilter), [list, state.appliedFilter]);
+  useEffect(() => writeFilterExpanded(list, state.filterExpanded, store), [list, state.filterExpanded, store]);
+  useEffect(() => writeFilterType(list, state.filterType, store), [list, state.filterType, store]);
+  useEffect(() => writeStoredFilter(list, state.appliedFilter, store), [list, state.appliedFilter, store]);
+  useEffect(() => {
+    if (persistSearch) writeStoredSearch(list, state.search, store);
+  }, [list, state.search, store, persistSearch]);
 
   return {
     state,
@@ -133,3 +149,19 @@ export const useListState = ({
     applySearch: useCallback(() => dispatch({ type: "applySearch" }), []),
   };
 };
+
+export interface TNestedListStateOptions extends Omit<TListStateOptions, "list" | "store"> {
+  /** The child list's own name (its permission key: `userExperiences`). */
+  list: string;
+  parentType: string;
+  parentId: string | number;
+}
+
+/**
+ * State of a list under one parent record: kept per parent (`userExperiences@users:5`) in the
+ * nested lists' memory, so two applicants' lists never share page, sort, filter or search,
+ * and the top-level lists keep their spec keys in local storage. Mount it with the parent id
+ * as `key`: another parent is another list.
+ */
+export const useNestedListState = ({ list, parentType, parentId, ...options }: TNestedListStateOptions): TListController =>
+  useListState({ ...options, list: nestedListName(list, parentType, parentId), store: nestedListStore });

@@ -6,6 +6,8 @@ import type { TColumn } from "./columns";
 import { RecordCells } from "./RecordCells";
 import { SortHeader } from "./SortHeader";
 import { TableSkeleton } from "./ListStates";
+import type { TRowSelection } from "./row-selection";
+import { SelectPageHeader } from "./SelectControls";
 import classes from "./list.module.css";
 
 export interface TListTableProps {
@@ -22,6 +24,9 @@ export interface TListTableProps {
   renderBody?: (records: readonly TResourceRecord[]) => ReactNode;
   /** Extra header cell before the columns (a drag handle column). */
   leadingHeader?: ReactNode;
+  /** A checkbox column for bulk actions. */
+  selection?: TRowSelection;
+  nameOf?: (record: TResourceRecord) => string;
 }
 
 export const ListTable = ({
@@ -35,12 +40,15 @@ export const ListTable = ({
   rowActions,
   renderBody,
   leadingHeader,
+  selection,
+  nameOf,
 }: TListTableProps) => (
   <Table.ScrollContainer minWidth={Math.max(560, columns.length * 150)} type="native">
     <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={fetching ? classes.fetching : undefined}>
       <Table.Thead className={classes.head}>
         <Table.Tr>
           {leadingHeader}
+          {selection ? <SelectPageHeader selection={selection} /> : null}
           {columns.map((column) => (
             <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
           ))}
@@ -52,7 +60,7 @@ export const ListTable = ({
         </Table.Tr>
       </Table.Thead>
       {!records ? (
-        <TableSkeleton columns={columns.length + (rowActions ? 1 : 0) + (leadingHeader ? 1 : 0)} />
+        <TableSkeleton columns={columns.length + (rowActions ? 1 : 0) + (leadingHeader ? 1 : 0) + (selection ? 1 : 0)} />
       ) : renderBody ? (
         renderBody(records)
       ) : (
@@ -65,6 +73,8 @@ export const ListTable = ({
                 included={included}
                 detailsHref={detailsHref?.(record)}
                 actions={rowActions?.(record)}
+                selection={selection}
+                name={nameOf?.(record)}
               />
             </Table.Tr>
           ))}

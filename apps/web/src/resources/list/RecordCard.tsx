@@ -13,18 +13,21 @@ export interface TRecordCardProps {
   actions?: ReactNode;
   /** Before the name (a drag handle). */
   leading?: ReactNode;
+  /** First of all, a checkbox for bulk actions. */
+  select?: ReactNode;
 }
 
 const isBlank = (node: ReactNode): boolean => node === "" || node === null || node === undefined;
 
 /** One record on a narrow screen: its name, then label/value lines, actions on the right. */
-export const RecordCardContent = ({ record, columns, included, detailsHref, actions, leading }: TRecordCardProps) => {
+export const RecordCardContent = ({ record, columns, included, detailsHref, actions, leading, select }: TRecordCardProps) => {
   const primary = columns.find((c) => c.primary) ?? columns[0];
   const rest = columns.filter((c) => c !== primary);
   const title = primary?.render(record, included);
   return (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
+        {select}
         {leading}
         <div style={{ flex: 1, minWidth: 0 }}>
           {detailsHref && typeof title === "string" ? (
@@ -40,7 +43,7 @@ export const RecordCardContent = ({ record, columns, included, detailsHref, acti
         {actions}
       </Group>
       {/* Below the name row the fields get the card's full width (no wrapped dates). */}
-      <div className={classes.cardFields} data-indented={leading ? true : undefined}>
+      <div className={classes.cardFields} data-indented={leading || select ? true : undefined}>
         {rest.map((column) => {
           const value = column.render(record, included);
           if (isBlank(value)) return null;

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { TIncluded, TResourceRecord } from "../data/resource-types";
 import type { TColumn } from "./columns";
+import type { TRowSelection } from "./row-selection";
+import { SelectRowCell } from "./SelectControls";
 import classes from "./list.module.css";
 
 export interface TRowProps {
@@ -12,6 +14,10 @@ export interface TRowProps {
   /** Where the record's name links to (its details), when the user may open them. */
   detailsHref?: string;
   actions?: ReactNode;
+  /** A checkbox cell first, for bulk actions. */
+  selection?: TRowSelection;
+  /** The record's name, for the checkbox's label. */
+  name?: string;
 }
 
 const Empty = () => (
@@ -21,13 +27,14 @@ const Empty = () => (
 );
 
 /** The cells of one record, shared by the plain table and the drag-and-drop one. */
-export const RecordCells = ({ record, columns, included, detailsHref, actions }: TRowProps) => (
+export const RecordCells = ({ record, columns, included, detailsHref, actions, selection, name }: TRowProps) => (
   <>
+    {selection ? <SelectRowCell selection={selection} id={record.id} name={name ?? `#${record.id}`} /> : null}
     {columns.map((column) => {
       const content = column.render(record, included);
       const shown = content === "" || content === null || content === undefined ? <Empty /> : content;
       return (
-        <Table.Td key={column.key} ta={column.align} w={column.width}>
+        <Table.Td key={column.key} ta={column.align} w={column.width} data-column={column.key}>
           {column.primary && detailsHref && typeof content === "string" && content !== "" ? (
             <Link to={detailsHref} className={classes.primaryLink}>
               {content}

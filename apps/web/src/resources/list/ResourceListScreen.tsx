@@ -1,37 +1,18 @@
-import { Box, Button, Collapse, Divider, Paper } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Box, Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Link, Outlet } from "react-router-dom";
-import type { QueryKey } from "@tanstack/react-query";
 import { useSession } from "../../session/use-session";
 import { listIncludes, resourceKeys, useResourceList } from "../data/use-resource-queries";
-import type { TListPage, TResourceRecord } from "../data/resource-types";
-import { compactFilter } from "../list-state/list-query";
+import type { TResourceRecord } from "../data/resource-types";
 import { useListState, type TListController } from "../list-state/use-list-state";
+import type { TFilterValues } from "../list-state/list-query";
 import type { TScreenConfig } from "../screen-config";
 import { columnsOf, type TColumn } from "./columns";
-import { FilterPanel } from "./FilterPanel";
-import { ListCards } from "./ListCards";
-import { ListFooter } from "./ListFooter";
-import { EmptyList, ListError } from "./ListStates";
-import { ListTable } from "./ListTable";
-import { ListToolbar } from "./ListToolbar";
 import { PageHeader } from "./PageHeader";
-import { RowActions } from "./RowActions";
-import { SortMenu } from "./SortMenu";
-import { useRedirectOnError } from "../data/use-redirect-on-error";
-import { recordTitle } from "../format";
+import { ResourceListView, type TBodyContext, type TResourceListViewProps } from "./ResourceListView";
 
-/** What a custom table body (ranks' drag and drop) gets to work with. */
-export interface TBodyContext {
-  queryKey: QueryKey;
-  page: TListPage;
-  list: TListController;
-  columns: readonly TColumn[];
-  detailsHref: (record: TResourceRecord) => string | undefined;
-  rowActions?: (record: TResourceRecord) => ReactNode;
-}
+export type { TBodyContext } from "./ResourceListView";
 
 export interface TResourceListScreenProps {
   config: TScreenConfig;
@@ -44,31 +25,32 @@ export interface TResourceListScreenProps {
   leadingHeader?: ReactNode;
   hiddenFilters?: readonly string[];
   toolbarExtra?: (list: TListController) => ReactNode;
+  selectable?: TResourceListViewProps["selectable"];
+  /** The filter a first visit starts with (spec 002: vessels start active and not prospects). */
+  defaultFilter?: TFilterValues;
+  /** Keep the search text in local storage (`<list>.search`). */
+  persistSearch?: boolean;
+  /** Relationships to include instead of every one the columns could show. */
+  include?: readonly string[];
+  filterPanel?: TResourceListViewProps["filterPanel"];
+  selectionBar?: TResourceListViewProps["selectionBar"];
+  /** Replaces the page header's actions (the "New" button) with the screen's own. */
+  headerActions?: (createButton: ReactNode) => ReactNode;
+  /** The list's state, for screens that drive it from outside the view (an export of the current query). */
+  controller?: TListController;
 }
 
-const NARROW = "(max-width: 600px)";
-
 /**
- * A list screen driven by a resource definition (react-admin style): header with the
- * count and "New", search and filter, sortable table (cards on narrow screens), footer with
- * page size and pages, and an outlet where new/edit/delete open as dialogs over it.
+ * A top-level list screen driven by a resource definition: header with the count and
+ * "New", the generic list view, and an outlet where new/edit/delete open as dialogs over it.
  */
-export const ResourceListScreen = ({
-  config,
-  columns: adjustColumns,
-  renderBody,
-  renderCards,
-  leadingHeader,
-  hiddenFilters,
-  toolbarExtra,
-}: TResourceListScreenProps) => {
+export const ResourceListScreen = ({ config, columns: adjustColumns, defaultFilter, persistSearch, include: chosenInclude, headerActions, controller, ...view }: TResourceListScreenProps) => {
   const { def, base, list: listName } = config;
   const { can } = useSession();
-  const list = useListState({ list: listName, defaultSort: def.defaultSort });
-  const include = useMemo(() => listIncludes(def), [def]);
+  const own = useListState({ list: listName, defaultSort: def.defaultSort, ...(defaultFilter ? { defaultFilter } : {}), ...(persistSearch ? { persistSearch } : {}) });
+  const list = controller ?? own;
+  const include = useMemo(() => chosenInclude ?? listIncludes(def, can), [def, can, chosenInclude]);
   const result = useResourceList(def, list.query, include);
-  useRedirectOnError(result.error);
-  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const columns = useMemo(() => {
     const generic = columnsOf(def);
     return adjustColumns ? adjustColumns(generic) : generic;
@@ -78,31 +60,10 @@ export const ResourceListScreen = ({
   const canDelete = can(def.permission, "delete");
   const canCreate = canUpdate && can(def.permission, "create");
   const search = list.search;
-  const detailsHref = (record: TResourceRecord) => `${base}/${record.id}/details`;
-  const titleOf = (record: TResourceRecord) => recordTitle(record, def.titleAttribute);
-  const rowActions =
-    canUpdate || canDelete
-      ? (record: TResourceRecord) => (
-          <RowActions
-            name={titleOf(record)}
-            editHref={canUpdate ? `${base}/${record.id}/edit${search}` : undefined}
-            deleteHref={canDelete ? `${base}/${record.id}/delete${search}` : undefined}
-          />
-        )
-      : undefined;
-
-  const page = result.data;
-  // A page emptied by deletes (or an old link) moves to the last page that has records.
-  const overshoot = page && page.data.length === 0 && list.query.page > 1 && !result.isPlaceholderData;
-  useEffect(() => {
-    if (overshoot) list.setPage(Math.max(1, Math.min(page.lastPage, Math.ceil(page.total / list.query.perPage))));
-  }, [overshoot, page, list]);
-  const filterable = Object.keys(def.filters ?? {}).some((f) => !hiddenFilters?.includes(f));
-  const appliedCount = Object.keys(compactFilter(list.state.appliedFilter)).length;
-  const filtered = appliedCount > 0 || list.query.search !== "";
+  const newHref = `${base}/new${search}`;
   const newLabel = `New ${def.label.one.toLowerCase()}`;
   const createButton = canCreate ? (
-    <Button component={Link} to={`${base}/new${search}`} leftSection={<IconPlus size={16} />}>
+    <Button component={Link} to={newHref} leftSection={<IconPlus size={16} />}>
       {newLabel}
     </Button>
   ) : undefined;
@@ -110,113 +71,29 @@ export const ResourceListScreen = ({
   const headerAction = canCreate ? (
     <>
       <Box visibleFrom="xs">{createButton}</Box>
-      <Button hiddenFrom="xs" component={Link} to={`${base}/new${search}`} leftSection={<IconPlus size={16} />} aria-label={newLabel}>
+      <Button hiddenFrom="xs" component={Link} to={newHref} leftSection={<IconPlus size={16} />} aria-label={newLabel}>
         New
       </Button>
     </>
   ) : undefined;
-  const clearAll = () => {
-    list.clearFilter();
-    list.setSearchInput("");
-    list.applySearch();
-  };
-
-  const bodyContext = (current: TListPage): TBodyContext => ({
-    queryKey: resourceKeys.list(def.type, list.query, include),
-    page: current,
-    list,
-    columns,
-    detailsHref,
-    rowActions,
-  });
-
-  let content: ReactNode;
-  if (result.isError && !page) {
-    content = <ListError error={result.error} onRetry={() => void result.refetch()} />;
-  } else if (page && page.data.length === 0) {
-    content = <EmptyList filtered={filtered} many={def.label.many} onClear={clearAll} createAction={createButton} />;
-  } else if (narrow) {
-    content = (
-      <ListCards
-        columns={columns}
-        records={page?.data}
-        included={page?.included ?? new Map()}
-        fetching={result.isPlaceholderData}
-        detailsHref={detailsHref}
-        rowActions={rowActions}
-        renderCards={renderCards && page ? (records) => renderCards(records, bodyContext(page)) : undefined}
-      />
-    );
-  } else {
-    content = (
-      <ListTable
-        columns={columns}
-        records={page?.data}
-        included={page?.included ?? new Map()}
-        sort={list.query.sort}
-        onSort={list.toggleSort}
-        fetching={result.isPlaceholderData}
-        detailsHref={detailsHref}
-        rowActions={rowActions}
-        leadingHeader={leadingHeader}
-        renderBody={renderBody && page ? (records) => renderBody(records, bodyContext(page)) : undefined}
-      />
-    );
-  }
 
   return (
     <>
-      <PageHeader title={def.label.many} count={page?.total} actions={headerAction} />
-      <Paper withBorder radius="md" shadow="xs" style={{ overflow: "hidden" }}>
-        <ListToolbar
-          many={def.label.many}
-          searchable={Boolean(def.search?.length)}
-          searchInput={list.state.searchInput}
-          onSearchInput={list.setSearchInput}
-          onSearchNow={list.applySearch}
-          filterable={filterable}
-          filterExpanded={list.state.filterExpanded}
-          appliedFilterCount={appliedCount}
-          onToggleFilter={() =>
-            list.state.filterExpanded ? list.cancelFilter() : list.setFilterExpanded(true)
-          }
-          extra={
-            <>
-              {toolbarExtra?.(list)}
-              {narrow ? <SortMenu columns={columns} sort={list.query.sort} onSort={list.toggleSort} /> : null}
-            </>
-          }
-        />
-        {filterable ? (
-          <Collapse expanded={list.state.filterExpanded}>
-            <Divider />
-            <FilterPanel
-              def={def}
-              values={list.state.filter}
-              hidden={hiddenFilters}
-              onChange={list.setFilterValue}
-              onApply={list.applyFilter}
-              onCancel={list.cancelFilter}
-              onClear={list.clearFilter}
-            />
-          </Collapse>
-        ) : null}
-        <Divider />
-        {content}
-        {page && page.total > 0 ? (
-          <>
-            <Divider />
-            <ListFooter
-              page={list.query.page}
-              perPage={list.query.perPage}
-              total={page.total}
-              lastPage={page.lastPage}
-              onPage={list.setPage}
-              onPerPage={list.setPerPage}
-            />
-          </>
-        ) : null}
-      </Paper>
+      <PageHeader title={def.label.many} count={result.data?.total} actions={headerActions ? headerActions(createButton) : headerAction} />
+      <ResourceListView
+        {...view}
+        def={def}
+        list={list}
+        result={result}
+        queryKey={resourceKeys.list(def.type, list.query, include)}
+        columns={columns}
+        createAction={createButton}
+        links={{
+          details: (record) => `${base}/${record.id}/details`,
+          edit: canUpdate ? (record) => `${base}/${record.id}/edit${search}` : undefined,
+          delete: canDelete ? (record) => `${base}/${record.id}/delete${search}` : undefined,
+        }}
+      />
       <Outlet />
     </>
   );

@@ -1,16 +1,17 @@
+import { clients } from "@crew/contracts";
 import { Avatar, Badge, Group, Text } from "@mantine/core";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { ResourceListScreen } from "../../resources/list/ResourceListScreen";
 import type { TColumn } from "../../resources/list/columns";
 import listClasses from "../../resources/list/list.module.css";
 import { useSession } from "../../session/use-session";
-import { isClientStatus, roleLabel } from "./client-status";
+import { roleLabel } from "./client-status";
 import { StatusBadge } from "./StatusBadge";
 import { StatusSelect } from "./StatusSelect";
-import { textOf } from "../../resources/format";
 import { initialsOf } from "../../lib/people";
+import { recordOf } from "../../api";
 
 /**
  * /crew-users: the generic list of clients with the person's avatar next to the name, the
@@ -19,16 +20,17 @@ import { initialsOf } from "../../lib/people";
 export const CrewUsersScreen = ({ config }: TScreenProps) => {
   const { can } = useSession();
   const mayChangeStatus = can("crewUserStatus", "update");
+  const include = useMemo(() => (can("ports", "read") ? ["port"] : []), [can]);
   const columns = useCallback(
     (generic: TColumn[]): TColumn[] =>
-      generic.map((column) => {
+      // The fleet links are many per user: the details screen lists them.
+      generic.filter((column) => column.key !== "vessels" && column.key !== "owners").map((column) => {
         switch (column.key) {
           case "name":
             return {
               ...column,
               render: (record) => {
-                const name = textOf(record.attributes.name);
-                const avatar = typeof record.attributes.avatar === "string" ? record.attributes.avatar : undefined;
+                const { name, avatar } = recordOf(clients, record).attributes;
                 return (
                   <Group gap="sm" wrap="nowrap">
                     <Avatar src={avatar} size={30} radius="xl" color="blue">
@@ -42,13 +44,13 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
               },
             };
           case "email":
-            return { ...column, render: (record) => <Text size="sm" c="dimmed">{textOf(record.attributes.email)}</Text> };
+            return { ...column, render: (record) => <Text size="sm" c="dimmed">{recordOf(clients, record).attributes.email}</Text> };
           case "role":
             return {
               ...column,
               render: (record) => (
                 <Badge variant="light" color="blue" radius="sm" tt="none">
-                  {roleLabel(record.attributes.role)}
+                  {roleLabel(recordOf(clients, record).attributes.role)}
                 </Badge>
               ),
             };
@@ -57,10 +59,10 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
               ...column,
               width: 170,
               render: (record) => {
-                const status = record.attributes.status;
-                if (!isClientStatus(status)) return "";
+                const { status, name } = recordOf(clients, record).attributes;
+                if (!status) return "";
                 return mayChangeStatus ? (
-                  <StatusSelect clientId={record.id} name={textOf(record.attributes.name)} status={status} />
+                  <StatusSelect clientId={record.id} name={name} status={status} />
                 ) : (
                   <StatusBadge status={status} />
                 );
@@ -72,5 +74,5 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
       }),
     [config.base, mayChangeStatus],
   );
-  return <ResourceListScreen config={config} columns={columns} />;
+  return <ResourceListScreen config={config} columns={columns} include={include} />;
 };

@@ -1,8 +1,9 @@
+import type { TClientStatus } from "@crew/contracts";
 import { Badge } from "@mantine/core";
-import { isClientStatus, STATUS_COLORS, STATUS_OPTIONS } from "./client-status";
+import { STATUS_COLORS, STATUS_OPTIONS } from "./client-status";
 
-export const StatusBadge = ({ status }: { status: unknown }) =>
-  isClientStatus(status) ? (
+export const StatusBadge = ({ status }: { status: TClientStatus | null }) =>
+  status ? (
     <Badge variant="light" color={STATUS_COLORS[status]} radius="sm">
       {STATUS_OPTIONS.find((o) => o.value === status)?.label}
     </Badge>

@@ -1,8 +1,8 @@
-import type { TClientStatus } from "@crew/contracts";
+import { clients, type TClientStatus } from "@crew/contracts";
 import { ColorSwatch, Group, Select } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { patch } from "../../api";
+import { runAction } from "../../api";
 import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
 import { invalidateResource } from "../../resources/data/use-resource-queries";
@@ -28,7 +28,7 @@ export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => 
     if (next === status) return;
     setPending(next);
     try {
-      await patch(`/clients/${encodeURIComponent(clientId)}/status`, { data: { type: "clients", attributes: { status: next } } });
+      await runAction(clients, "status", { id: clientId, input: { status: next } });
       await invalidateResource(queryClient, "clients");
       notifySuccess(STATUS_CHANGED_MESSAGE);
     } catch (error) {

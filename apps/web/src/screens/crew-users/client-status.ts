@@ -1,4 +1,4 @@
-import { CLIENT_STATUSES, ROLE_FILTER_CHOICES, type TClientStatus } from "@crew/contracts";
+import { CLIENT_STATUSES, ROLE_FILTER_CHOICES, type TClientStatus, type TRole } from "@crew/contracts";
 
 export { STATUS_COLORS } from "../../lib/people";
 
@@ -8,7 +8,7 @@ export const isClientStatus = (value: unknown): value is TClientStatus =>
   typeof value === "string" && (CLIENT_STATUSES as readonly string[]).includes(value);
 
 /** Role as the spec's filter names it ('partner view only' for partner_view). */
-export const roleLabel = (role: unknown): string =>
-  ROLE_FILTER_CHOICES.find((c) => c.value === role)?.label ?? (typeof role === "string" ? role : "");
+export const roleLabel = (role: TRole | null | undefined): string =>
+  ROLE_FILTER_CHOICES.find((c) => c.value === role)?.label ?? role ?? "";
 
 export const STATUS_CHANGED_MESSAGE = "Status updated successfully";

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE, type TRole } from "@crew/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { getList, patch, queryKeys, type TListParams, type TListResult } from "../../api";
+import { getList, queryKeys, update, type TListParams, type TListResult } from "../../api";
 import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
 import type { TPermissionFlag } from "./permission-tree";
@@ -45,7 +45,7 @@ export const usePermissionRecords = (role: TRole) => {
       await queryClient.cancelQueries({ queryKey });
       setFlag(id, flag, value);
       try {
-        await patch(`/permissions/${encodeURIComponent(id)}`, { data: { type: "permissions", id, attributes: { [flag]: value } } });
+        await update("permissions", id, { [flag]: value });
         notifySuccess(PERMISSION_UPDATED_MESSAGE, undefined, { id: "permission-updated" });
       } catch (error) {
         setFlag(id, flag, !value);

@@ -20,7 +20,7 @@ export interface TRanksBodyProps {
 /** The ranks table body, each row draggable by its grip. */
 export const RanksBody = ({ config, records, context, enabled }: TRanksBodyProps) => {
   const onDragEnd = useRankReorder(config, records, context);
-  const { columns, detailsHref, rowActions, page } = context;
+  const { columns, detailsHref, rowActions, page, selection, nameOf } = context;
   return (
     <DragDropContext onDragEnd={onDragEnd}>
       <Droppable droppableId="ranks">
@@ -49,6 +49,8 @@ export const RanksBody = ({ config, records, context, enabled }: TRanksBodyProps
                       included={page.included}
                       detailsHref={detailsHref(record)}
                       actions={rowActions?.(record)}
+                      selection={selection}
+                      name={nameOf(record)}
                     />
                   </Table.Tr>
                 )}

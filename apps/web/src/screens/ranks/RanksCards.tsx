@@ -1,8 +1,8 @@
-import { DragDropContext, Draggable, Droppable } from "@hello-pangea/dnd";
-import type { TResourceRecord } from "../../resources/data/resource-types";
+import { SortableStack } from "../../lib/SortableStack";
 import { recordTitle } from "../../resources/format";
 import listClasses from "../../resources/list/list.module.css";
 import { RecordCardContent } from "../../resources/list/RecordCard";
+import { SelectRowBox } from "../../resources/list/SelectControls";
 import type { TRanksBodyProps } from "./RanksBody";
 import { DragHandle } from "./DragHandle";
 import { useRankReorder } from "./use-rank-reorder";
@@ -11,44 +11,28 @@ import classes from "./ranks.module.css";
 /** Ranks on a phone: the same cards as other lists, each with a grip to drag it by. */
 export const RanksCards = ({ config, records, context, enabled }: TRanksBodyProps) => {
   const onDragEnd = useRankReorder(config, records, context);
-  const { columns, detailsHref, rowActions, page } = context;
+  const { columns, detailsHref, rowActions, page, selection, nameOf } = context;
   return (
-    <DragDropContext onDragEnd={onDragEnd}>
-      <Droppable droppableId="ranks-cards">
-        {(drop) => (
-          <div ref={drop.innerRef} {...drop.droppableProps}>
-            {records.map((record: TResourceRecord, index) => (
-              <Draggable key={record.id} draggableId={record.id} index={index} isDragDisabled={!enabled}>
-                {(drag, snapshot) => (
-                  <div
-                    ref={drag.innerRef}
-                    {...drag.draggableProps}
-                    className={`${listClasses.card} ${snapshot.isDragging ? classes.draggingCard : ""}`}
-                    data-testid="rank-card"
-                  >
-                    <RecordCardContent
-                      record={record}
-                      columns={columns}
-                      included={page.included}
-                      detailsHref={detailsHref(record)}
-                      actions={rowActions?.(record)}
-                      leading={
-                        <DragHandle
-                          handleProps={drag.dragHandleProps}
-                          name={recordTitle(record, "title")}
-                          enabled={enabled}
-                          dragging={snapshot.isDragging}
-                        />
-                      }
-                    />
-                  </div>
-                )}
-              </Draggable>
-            ))}
-            {drop.placeholder}
-          </div>
-        )}
-      </Droppable>
-    </DragDropContext>
+    <SortableStack
+      droppableId="ranks-cards"
+      items={records}
+      keyOf={(record) => record.id}
+      onDragEnd={onDragEnd}
+      isDragDisabled={() => !enabled}
+      itemClassName={(dragging) => `${listClasses.card} ${dragging ? classes.draggingCard : ""}`}
+      itemTestId="rank-card"
+    >
+      {(record, drag) => (
+        <RecordCardContent
+          record={record}
+          columns={columns}
+          included={page.included}
+          detailsHref={detailsHref(record)}
+          actions={rowActions?.(record)}
+          select={selection ? <SelectRowBox selection={selection} id={record.id} name={nameOf(record)} /> : undefined}
+          leading={<DragHandle handleProps={drag.handleProps} name={recordTitle(record, "title")} enabled={enabled} dragging={drag.dragging} />}
+        />
+      )}
+    </SortableStack>
   );
 };

@@ -1,0 +1,74 @@
+import { actionPath, nestedPath, type TResourceDef } from "@crew/contracts";
+import { Router, type RequestHandler } from "express";
+import type { TDeps } from "../deps.js";
+import type { TResourceEntry } from "./binding.js";
+import type { TKernelDeps } from "./kernel-deps.js";
+import { createResourceService, type TResourceService } from "./resource-service.js";
+import { actionsRouter, nestedRouter, resourceRouter } from "./resource-router.js";
+import { runInTransaction } from "./transaction-repository.js";
+import { filesRouter } from "./files-router.js";
+
+export type TKernel = ReturnType<typeof createKernel>;
+
+/** `/vessels/5/manning_scales` -> `vessels`. */
+const firstSegment = (path: string): string => path.split("/", 2)[1] ?? "";
+
+/** The engine over every bound resource: one service per type, and their routes. */
+export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourceEntry>) => {
+  const services = new Map<string, TResourceService>();
+  const kernelDeps: TKernelDeps = {
+    read: deps.db,
+    write: (actor, fn) => runInTransaction(deps.db, actor, fn),
+    jobs: deps.jobs,
+    storage: deps.storage,
+    config: deps.config,
+    logger: deps.logger,
+    types: () => [...services.keys()],
+    publish(type, ids, event, actor) {
+      if (!services.get(type)?.def.live || !ids.length) return;
+      deps.bus.publish({ type, ids, event, actorId: actor?.id ?? null, at: new Date().toISOString() });
+    },
+    findService: (type) => services.get(type),
+    serviceOf(type) {
+      const service = services.get(type);
+      if (!service) throw new Error(`No resource ${type}`);
+      return service;
+    },
+  };
+  for (const [type, entry] of registry) services.set(type, createResourceService(entry, kernelDeps));
+
+  /**
+   * One router per service, entered only by requests whose first path segment it serves:
+   * without this every request walked every route of every resource (bench:cost), a cost
+   * that grew with each resource added. One lookup by segment finds the routers to run, in
+   * registration order; a router whose paths start with a parameter runs for every segment.
+   */
+  const each = (make: (service: TResourceService) => Router, segments: (def: TResourceDef) => readonly string[]): RequestHandler => {
+    const entries = [...services.values()].map((service) => {
+      const served = new Set(segments(service.def));
+      return { inner: make(service), served: [...served].some((x) => x.startsWith(":")) ? null : served };
+    });
+    const forSegment = (segment: string) => entries.filter((e) => e.served === null || e.served.has(segment)).map((e) => e.inner);
+    const known = new Map([...new Set(entries.flatMap((e) => [...(e.served ?? [])]))].map((segment) => [segment, forSegment(segment)]));
+    const others = forSegment("");
+    return (req, res, next) => {
+      const routers = known.get(firstSegment(req.path)) ?? others;
+      let i = 0;
+      const step = (err?: unknown): void => {
+        const router = routers[i++];
+        if (err !== undefined || !router) return next(err);
+        router(req, res, step);
+      };
+      step();
+    };
+  };
+
+  return {
+    deps: kernelDeps,
+    services: services as ReadonlyMap<string, TResourceService>,
+    actionRoutes: () => each((s) => actionsRouter(s, kernelDeps), (def) => Object.entries(def.actions ?? {}).map(([name, action]) => firstSegment(actionPath(def, name, action)))),
+    nestedRoutes: () => each(nestedRouter, (def) => (def.parents ?? []).map((p) => firstSegment(nestedPath(def, p)))),
+    resourceRoutes: () => each((s) => resourceRouter(s, kernelDeps), (def) => [def.type]),
+    fileRoutes: () => filesRouter(kernelDeps),
+  };
+};

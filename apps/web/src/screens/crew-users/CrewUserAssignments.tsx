@@ -1,0 +1,150 @@
+import { SimpleGrid } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { addToRelationship, create, getList, queryKeys, remove, removeFromRelationship, type TListParams } from "../../api";
+import type { TOneRecord } from "../../resources/data/resource-types";
+import { indexIncluded } from "../../resources/data/resource-client";
+import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { relatedTitle } from "../../resources/list/columns";
+import { useSession } from "../../session/use-session";
+import { LinkedRecords, type TLinkedRecord } from "../owners/LinkedRecords";
+import { ASSIGNMENT_NOTICES } from "./crew-user-messages";
+
+/** Assignments of one client through a link resource (assign_vessels, assign_owners), newest last. */
+const useAssignments = (type: "assign_vessels" | "assign_owners", clientId: string, related: "vessel" | "owner") => {
+  const params: TListParams = { page: 1, perPage: 999, sort: "created_at", filter: { client_id: clientId }, include: [related] };
+  return useQuery({
+    queryKey: queryKeys.list(type, params),
+    queryFn: async ({ signal }) => {
+      const page = await getList(type, params, signal);
+      const included = indexIncluded(page.included);
+      return page.data.map((row): TLinkedRecord => {
+        const target = row.relationships?.[related]?.data;
+        const id = target && !Array.isArray(target) ? target.id : "";
+        return { key: row.id, label: relatedTitle(row, related, included) || `#${id}`, href: related === "vessel" ? `/vessels/${id}/details` : `/owners/${id}/details` };
+      });
+    },
+  });
+};
+
+/** Related records of the crew user named from `included` (its to-many relationships). */
+const linked = (one: TOneRecord, name: string, base: string, detail?: (attributes: Record<string, unknown>) => string): TLinkedRecord[] => {
+  const data = one.record.relationships?.[name]?.data;
+  if (!Array.isArray(data)) return [];
+  return data.map((d) => {
+    const record = one.included.get(`${d.type}:${d.id}`);
+    const title = record?.attributes.name ?? record?.attributes.title;
+    return { key: d.id, label: typeof title === "string" ? title : `#${d.id}`, href: `${base}/${d.id}/details`, ...(record && detail ? { detail: detail(record.attributes) } : {}) };
+  });
+};
+
+/**
+ * A crew user's place in the fleet (spec 002 §2, §8): the vessels they coordinate and those
+ * they recruit for, the owners whose fleets they recruit for and those they inspect, each
+ * with assign and unassign and the spec's notices.
+ */
+export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const clientId = one.record.id;
+  const vesselLinks = useAssignments("assign_vessels", clientId, "vessel");
+  const ownerLinks = useAssignments("assign_owners", clientId, "owner");
+  const refresh = (...types: string[]) => Promise.all(types.map((t) => invalidateResource(queryClient, t)));
+  const mayRelate = can("crewUsers", "update") && can("crewUsers.assignments", "update");
+  const imo = (a: Record<string, unknown>) => (typeof a.imo === "string" ? `IMO ${a.imo}` : "");
+  const shortTitle = (a: Record<string, unknown>) => (typeof a.short_title === "string" ? a.short_title : "");
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {can("vessels", "read") ? (
+        <LinkedRecords
+          title="Coordinated vessels"
+          type="vessels"
+          pickerLabel="Vessel"
+          records={linked(one, "coordinated_vessels", "/vessels", imo)}
+          empty="Coordinates no vessel."
+          mayAdd={mayRelate}
+          mayRemove={mayRelate}
+          onAdd={async (o) => {
+            await addToRelationship("clients", clientId, "vessels", [{ type: "vessels", id: o.value }]);
+            await refresh("clients", "vessels");
+          }}
+          onRemove={async (r) => {
+            await removeFromRelationship("clients", clientId, "vessels", [{ type: "vessels", id: r.key }]);
+            await refresh("clients", "vessels");
+          }}
+          added={() => ASSIGNMENT_NOTICES.coordinatorAssigned}
+          removed={ASSIGNMENT_NOTICES.coordinatorUnassigned}
+          testId="coordinated-vessels"
+        />
+      ) : null}
+      {can("vessels.assignedUsers", "read") ? (
+        <LinkedRecords
+          title="Assigned vessels (recruiter)"
+          type="vessels"
+          pickerLabel="Vessel"
+          loading={vesselLinks.isLoading}
+          records={vesselLinks.data ?? []}
+          empty="Recruits for no vessel."
+          mayAdd={can("vessels.assignedUsers", "create")}
+          mayRemove={can("vessels.assignedUsers", "delete")}
+          onAdd={async (o) => {
+            await create("assign_vessels", {}, { vessel: { type: "vessels", id: o.value }, client: { type: "clients", id: clientId } });
+            await refresh("assign_vessels", "vessels");
+          }}
+          onRemove={async (r) => {
+            await remove("assign_vessels", r.key);
+            await refresh("assign_vessels", "vessels");
+          }}
+          added={ASSIGNMENT_NOTICES.vesselAssigned}
+          removed={ASSIGNMENT_NOTICES.vesselUnassigned}
+          testId="assigned-vessels"
+        />
+      ) : null}
+      {can("owners.assignedRecruiters", "read") ? (
+        <LinkedRecords
+          title="Recruited fleets"
+          type="owners"
+          pickerLabel="Owner"
+          loading={ownerLinks.isLoading}
+          records={ownerLinks.data ?? []}
+          empty="Recruits for no owner's fleet."
+          mayAdd={can("owners.assignedRecruiters", "create")}
+          mayRemove={can("owners.assignedRecruiters", "delete")}
+          onAdd={async (o) => {
+            await create("assign_owners", {}, { owner: { type: "owners", id: o.value }, client: { type: "clients", id: clientId } });
+            await refresh("assign_owners", "clients", "owners");
+          }}
+          onRemove={async (r) => {
+            await remove("assign_owners", r.key);
+            await refresh("assign_owners", "clients", "owners");
+          }}
+          added={ASSIGNMENT_NOTICES.ownerAssigned}
+          removed={ASSIGNMENT_NOTICES.ownerUnassigned}
+          testId="recruited-fleets"
+        />
+      ) : null}
+      {can("owners", "read") ? (
+        <LinkedRecords
+          title="Crew inspector of"
+          type="owners"
+          pickerLabel="Owner"
+          records={linked(one, "owners", "/owners", shortTitle)}
+          empty="Inspects no owner's fleet."
+          mayAdd={mayRelate}
+          mayRemove={mayRelate}
+          onAdd={async (o) => {
+            await addToRelationship("clients", clientId, "owners", [{ type: "owners", id: o.value }]);
+            await refresh("clients", "owners");
+          }}
+          onRemove={async (r) => {
+            await removeFromRelationship("clients", clientId, "owners", [{ type: "owners", id: r.key }]);
+            await refresh("clients", "owners");
+          }}
+          added={ASSIGNMENT_NOTICES.inspectorAssigned}
+          removed={ASSIGNMENT_NOTICES.inspectorUnassigned}
+          testId="inspected-owners"
+        />
+      ) : null}
+    </SimpleGrid>
+  );
+};
