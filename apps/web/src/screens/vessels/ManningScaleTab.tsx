@@ -1,0 +1,246 @@
+import { manningScales } from "@crew/contracts";
+import type { DropResult } from "@hello-pangea/dnd";
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconArchive, IconArrowBackUp, IconCopy, IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { firstErrorMessage, isApiError, recordOf } from "../../api";
+import { useApiErrorHandler } from "../../errors";
+import { fieldErrorsOf } from "../../errors/field-errors";
+import { noticeLines, notifyError, notifySuccess } from "../../notices";
+import type { TResourceRecord } from "../../resources/data/resource-types";
+import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
+import { SortableStack } from "../../lib/SortableStack";
+import { useSession } from "../../session/use-session";
+import { movedRows, useManningScale } from "./use-manning-scale";
+import { FLEET_NOTICES } from "./vessel-messages";
+import classes from "./vessels.module.css";
+
+/** The offer of one row, saved when the field is left with a changed value. */
+const OfferInput = ({ row, enabled, onSave }: { row: TResourceRecord; enabled: boolean; onSave: (value: number | null) => Promise<string | undefined> }) => {
+  const saved = recordOf(manningScales, row).attributes.template_offer ?? null;
+  const [value, setValue] = useState<number | string>(saved ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const commit = async () => {
+    const next = value === "" ? null : Number(value);
+    if (next === saved) return;
+    setError(await onSave(next));
+  };
+  return (
+    <NumberInput
+      aria-label={`Offer of ${recordOf(manningScales, row).attributes.name}`}
+      size="xs"
+      w={130}
+      min={0}
+      step={50}
+      thousandSeparator=" "
+      prefix="$ "
+      value={value}
+      disabled={!enabled}
+      error={error}
+      onChange={setValue}
+      onBlur={() => void commit()}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") e.currentTarget.blur();
+      }}
+    />
+  );
+};
+
+/**
+ * A vessel's manning scale (spec 002 §4, §7): the ranks it needs in crewing order. Add a
+ * rank, drag rows to reorder (the list re-sorts at once and comes back if the server
+ * refuses), edit the offer in place, archive rows (superusers see and restore archived
+ * ones), delete, and copy another vessel's active rows after these.
+ */
+export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
+  const { can } = useSession();
+  const handleError = useApiErrorHandler();
+  const scale = useManningScale(vesselId);
+  const [rankId, setRankId] = useState<string | null>(null);
+  const [rankLabel, setRankLabel] = useState("");
+  const [offer, setOffer] = useState<number | string>("");
+  const [copyFrom, setCopyFrom] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"add" | "copy" | null>(null);
+  const mayCreate = can("vessels.manningScales", "create");
+  const mayUpdate = can("vessels.manningScales", "update");
+  const mayDelete = can("vessels.manningScales", "delete");
+  const rows = scale.rows.data?.data ?? [];
+
+  const add = async () => {
+    if (!rankId) return;
+    setBusy("add");
+    try {
+      await scale.addRank(rankId, offer === "" ? null : Number(offer));
+      notifySuccess(FLEET_NOTICES.rankAdded(rankLabel));
+      setRankId(null);
+      setOffer("");
+      await scale.refresh();
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const copy = async () => {
+    if (!copyFrom) return;
+    setBusy("copy");
+    try {
+      await scale.copyFrom(copyFrom);
+      notifySuccess(FLEET_NOTICES.scaleCopied);
+      setCopyFrom(null);
+      await scale.refresh();
+    } catch (error) {
+      // Spec 002 §8: the API's errors are shown.
+      notifyError(noticeLines(isApiError(error) ? error.apiErrors.map((e) => e.detail ?? e.title) : [firstErrorMessage(error)]), "Copy failed");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDragEnd = (result: DropResult) => {
+    const to = result.destination?.index;
+    if (to === undefined) return;
+    const moved = rows[result.source.index];
+    const target = rows[to];
+    const next = movedRows(rows, result.source.index, to);
+    if (!moved || !target || !next) return;
+    const position = recordOf(manningScales, target).attributes.crewing_priority;
+    const previous = scale.showRows(() => next);
+    scale
+      .setAttributes(moved.id, { crewing_priority: position })
+      .then(async () => {
+        notifySuccess(FLEET_NOTICES.scaleSorted);
+        await scale.refresh();
+      })
+      .catch((error: unknown) => {
+        scale.restore(previous);
+        handleError(error);
+      });
+  };
+
+  const saveOffer = async (row: TResourceRecord, value: number | null): Promise<string | undefined> => {
+    try {
+      await scale.setAttributes(row.id, { template_offer: value });
+      notifySuccess(FLEET_NOTICES.scaleRowUpdated);
+      return undefined;
+    } catch (error) {
+      const field = fieldErrorsOf(error).template_offer;
+      if (!field) handleError(error);
+      return field ? `Offer ${field}` : undefined;
+    }
+  };
+
+  const setState = async (row: TResourceRecord, state: "active" | "archived") => {
+    try {
+      await scale.setAttributes(row.id, { state });
+      // Spec 002 §4: after the archive call the row is archived here at once.
+      scale.showRows((list) => list.map((r) => (r.id === row.id ? { ...r, attributes: { ...r.attributes, state } } : r)));
+      notifySuccess(state === "archived" ? FLEET_NOTICES.scaleRowArchived : FLEET_NOTICES.scaleRowRestored);
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  const confirmDelete = (row: TResourceRecord) =>
+    modals.openConfirmModal({
+      title: "Delete the row",
+      children: <Text size="sm">Delete {recordOf(manningScales, row).attributes.name} from the manning scale? Its plans go with it.</Text>,
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () => {
+        scale
+          .removeRow(row.id)
+          .then(async () => {
+            notifySuccess(FLEET_NOTICES.scaleRowDeleted);
+            await scale.refresh();
+          })
+          .catch(handleError);
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      {mayCreate ? (
+        <Paper withBorder p="md" shadow="xs">
+          <Group align="flex-end" gap="sm">
+            <RelationshipSelect
+              label="Rank"
+              type="ranks"
+              value={rankId}
+              placeholder="Choose a rank"
+              onChange={setRankId}
+              onChangeOption={(o) => setRankLabel(o?.label ?? "")}
+              w={240}
+            />
+            <NumberInput label="Offer, USD/month" min={0} step={50} thousandSeparator=" " value={offer} onChange={setOffer} w={160} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void add()} disabled={!rankId} loading={busy === "add"}>
+              Add rank
+            </Button>
+            <Group gap="sm" align="flex-end" ml={{ base: 0, md: "auto" }}>
+              <RelationshipSelect label="Copy from vessel" type="vessels" value={copyFrom} placeholder="Another vessel" onChange={setCopyFrom} w={240} />
+              <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => void copy()} disabled={!copyFrom || copyFrom === vesselId} loading={busy === "copy"}>
+                Copy
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+      <Paper withBorder shadow="xs">
+        <Group justify="space-between" px="md" py="sm">
+          <Title order={3} fz="md" fw={650}>Manning scale</Title>
+          <Text size="sm" c="dimmed">{rows.filter((r) => recordOf(manningScales, r).attributes.state === "active").length} ranks</Text>
+        </Group>
+        {scale.rows.isLoading ? <Text px="md" pb="md" c="dimmed">Loading…</Text> : null}
+        {!scale.rows.isLoading && rows.length === 0 ? <Text px="md" pb="md" c="dimmed">No ranks yet: add the first one above, or copy another vessel's scale.</Text> : null}
+        <SortableStack
+          droppableId={`manning-scale-${vesselId}`}
+          items={rows}
+          keyOf={(r) => r.id}
+          onDragEnd={onDragEnd}
+          isDragDisabled={() => !mayUpdate}
+          itemClassName={(dragging) => (dragging ? `${classes.scaleRow} ${classes.dragging}` : classes.scaleRow)}
+          itemTestId="scale-row"
+        >
+          {(row, drag) => {
+            const { name, crewing_priority: position, state } = recordOf(manningScales, row).attributes;
+            const archived = state === "archived";
+            return (
+              <Group gap="sm" wrap="nowrap" px="md" py={6} data-archived={archived || undefined} className={classes.scaleRowInner}>
+                <span {...drag.handleProps} className={classes.grip} aria-label={`Reorder ${name}`}>
+                  <IconGripVertical size={16} />
+                </span>
+                {/* On a phone the offer and the buttons move under the rank rather than squeeze its name. */}
+                <Group gap="xs" justify="space-between" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+                  <Group gap="sm" wrap="nowrap" miw={150} style={{ flex: 1 }}>
+                    <Text size="sm" c="dimmed" w={24} ta="right">{position}</Text>
+                    <Text size="sm" fw={500}>{name}</Text>
+                    {archived ? <Badge size="sm" color="gray" variant="light">Archived</Badge> : null}
+                  </Group>
+                  <Group gap="xs" wrap="nowrap" ml="auto">
+                    <OfferInput key={`${row.id}:${String(recordOf(manningScales, row).attributes.template_offer)}`} row={row} enabled={mayUpdate && !archived} onSave={(value) => saveOffer(row, value)} />
+                    {mayUpdate ? (
+                      <Tooltip label={archived ? "Restore" : "Archive"}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`${archived ? "Restore" : "Archive"} ${name}`} onClick={() => void setState(row, archived ? "active" : "archived")}>
+                          {archived ? <IconArrowBackUp size={16} /> : <IconArchive size={16} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    {mayDelete ? (
+                      <Tooltip label="Delete">
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => confirmDelete(row)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                </Group>
+              </Group>
+            );
+          }}
+        </SortableStack>
+      </Paper>
+    </Stack>
+  );
+};

@@ -1,0 +1,181 @@
+import { vessels, ZImo } from "@crew/contracts";
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAlertTriangle, IconSearch, IconShip } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { runActionFor } from "../../api";
+import { notifySuccess } from "../../notices";
+import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { EquasisAccountForm } from "./EquasisAccountForm";
+import { registryProblemOf, type TRegistryProblem } from "./registry-errors";
+import { VESSEL_MESSAGES } from "./vessel-messages";
+
+const ZRegistryShip = z.object({
+  id: z.string(),
+  attributes: z.object({
+    imo: z.string(),
+    name: z.string(),
+    call_sign: z.string().nullable(),
+    flag: z.string().nullable(),
+    vessel_type: z.string().nullable(),
+    year_built: z.number().nullable(),
+    deadweight: z.number().nullable(),
+    gross_tonnage: z.number().nullable(),
+    status: z.string().nullable(),
+    registered_owner: z.string().nullable(),
+    ship_manager: z.string().nullable(),
+    vessel_id: z.string().nullable(),
+  }),
+});
+type TRegistryShip = z.infer<typeof ZRegistryShip>["attributes"];
+const ZSearchAnswer = z.object({ data: z.array(ZRegistryShip) });
+const ZCreated = z.object({ data: z.object({ id: z.string() }) });
+
+const tonnes = (n: number | null) => (n === null ? "—" : `${n.toLocaleString("en-GB")} t`);
+
+/**
+ * The vessel registry search (spec 002 §2): opens on search by IMO, answers what Equasis says
+ * about the ship, creates the vessel from it; closing aborts and clears term, data and errors.
+ */
+export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [term, setTerm] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [problem, setProblem] = useState<TRegistryProblem | null>(null);
+  const [ship, setShip] = useState<TRegistryShip | null | undefined>(undefined);
+  const [busy, setBusy] = useState<"search" | "create" | null>(null);
+
+  const close = () => {
+    setTerm("");
+    setFieldError(undefined);
+    setProblem(null);
+    setShip(undefined);
+    setBusy(null);
+    onClose();
+  };
+
+  const search = async () => {
+    const imo = ZImo.safeParse(term);
+    setProblem(null);
+    setShip(undefined);
+    if (!imo.success) {
+      setFieldError(`IMO ${imo.error.issues[0]?.message ?? "is not valid"}`);
+      return;
+    }
+    setFieldError(undefined);
+    setBusy("search");
+    try {
+      const answer = await runActionFor(vessels, "equasis_vessel_search", { input: { q: imo.data } }, ZSearchAnswer);
+      setShip(answer.data[0]?.attributes ?? null);
+    } catch (error) {
+      setProblem(registryProblemOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const create = async (found: TRegistryShip) => {
+    setBusy("create");
+    try {
+      const created = await runActionFor(vessels, "create_from_equasis", { input: { imo: found.imo } }, ZCreated);
+      notifySuccess(VESSEL_MESSAGES.created);
+      await invalidateResource(queryClient, "vessels");
+      close();
+      void navigate(`/vessels/${created.data.id}/details`);
+    } catch (error) {
+      setProblem(registryProblemOf(error));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Search the vessel registry" size="lg">
+      <Stack gap="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void search();
+          }}
+        >
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <TextInput
+              label="IMO number"
+              placeholder="9074729"
+              value={term}
+              onChange={(e) => setTerm(e.currentTarget.value)}
+              error={fieldError}
+              style={{ flex: 1 }}
+              data-autofocus
+            />
+            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={busy === "search"}>
+              Search
+            </Button>
+          </Group>
+        </form>
+        {problem?.kind === "account" ? (
+          <EquasisAccountForm reason={problem.message} onSaved={() => void search()} />
+        ) : problem ? (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={problem.kind === "login" ? "Equasis refused the login" : "The registry search failed"}>
+            {problem.message}
+            {problem.kind === "login" ? (
+              <Anchor component="button" type="button" size="sm" display="block" mt={6} onClick={() => setProblem({ kind: "account", message: "Check your Equasis account." })}>
+                Change the saved Equasis account
+              </Anchor>
+            ) : null}
+          </Alert>
+        ) : null}
+        {ship === null ? <Text c="dimmed">The registry has no ship with this IMO number.</Text> : null}
+        {ship ? (
+          <Card withBorder padding="md" radius="md">
+            <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <IconShip size={22} />
+                <div style={{ minWidth: 0 }}>
+                  <Title order={4} style={{ overflowWrap: "anywhere" }}>{ship.name}</Title>
+                  <Text size="sm" c="dimmed">IMO {ship.imo}</Text>
+                </div>
+              </Group>
+              {ship.status ? <Badge variant="light" tt="none">{ship.status}</Badge> : null}
+            </Group>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {[
+                ["Flag", ship.flag],
+                ["Type", ship.vessel_type],
+                ["Call sign", ship.call_sign],
+                ["Year built", ship.year_built === null ? null : String(ship.year_built)],
+                ["Deadweight", tonnes(ship.deadweight)],
+                ["Gross tonnage", ship.gross_tonnage === null ? null : ship.gross_tonnage.toLocaleString("en-GB")],
+                ["Registered owner", ship.registered_owner],
+                ["Ship manager", ship.ship_manager],
+              ].map(([label, value]) => (
+                <div key={label}>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+                  <Text size="sm">{value ?? "—"}</Text>
+                </div>
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end" mt="md">
+              {ship.vessel_id ? (
+                <Button component={Link} to={`/vessels/${ship.vessel_id}/details`} variant="light" onClick={close}>
+                  Open the vessel (already in the fleet)
+                </Button>
+              ) : (
+                <Button onClick={() => void create(ship)} loading={busy === "create"}>
+                  Create vessel
+                </Button>
+              )}
+            </Group>
+          </Card>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
