@@ -1,0 +1,91 @@
+import { TAG_BATCH_LIMIT, users } from "@crew/contracts";
+import { Autocomplete, Button, Group, SegmentedControl, Text } from "@mantine/core";
+import { IconTag, IconTagOff } from "@tabler/icons-react";
+import { useState } from "react";
+import { z } from "zod";
+import { runActionFor } from "../../api";
+import { useApiErrorHandler } from "../../errors";
+import { notifySuccess } from "../../notices";
+import type { TListQuery } from "../../resources/list-state/list-query";
+import type { TRowSelection } from "../../resources/list/row-selection";
+import { actionQueryOf } from "./list-query-input";
+import { useUserChoices } from "./use-user-choices";
+
+const ZTaskAnswer = z.object({ data: z.object({ id: z.string(), type: z.literal("background_tasks") }) });
+export const QUEUED_NOTICE = "The task was successfully added to the queue. This may take a little time.";
+
+export interface TTagBatchBarProps {
+  selection: TRowSelection;
+  query: TListQuery;
+  /** How many applicants the current filter and search match. */
+  total: number;
+  /** The task is queued: the screen leaves multi-select mode, reloads and follows the task. */
+  onQueued: (taskId: string, label: string) => void;
+}
+
+/**
+ * Multi-select mode's bar (spec 001 §4): a tag, the applicants (the rows ticked, or everything
+ * the filter and search match, up to 10,000) and assign or remove; one queued job either way.
+ */
+export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarProps) => {
+  const choices = useUserChoices();
+  const handleError = useApiErrorHandler();
+  const [tag, setTag] = useState("");
+  const [scope, setScope] = useState<"selected" | "matching">("selected");
+  const [busy, setBusy] = useState<"assign_tag" | "remove_tag" | null>(null);
+  const count = scope === "selected" ? selection.selected.size : Math.min(total, TAG_BATCH_LIMIT);
+
+  const run = async (action: "assign_tag" | "remove_tag") => {
+    setBusy(action);
+    try {
+      const input = scope === "selected"
+        ? { tag: tag.trim(), userId: [...selection.selected].join(",") }
+        : { tag: tag.trim(), ...actionQueryOf(query) };
+      const answer = await runActionFor(users, action, { input }, ZTaskAnswer);
+      notifySuccess(QUEUED_NOTICE);
+      selection.clear();
+      onQueued(answer.data.id, action === "assign_tag" ? `Tagging with "${tag.trim()}"` : `Removing "${tag.trim()}"`);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const ready = tag.trim() !== "" && count > 0 && busy === null;
+  return (
+    <Group gap="sm" px="md" py="xs" wrap="wrap" bg="var(--mantine-color-blue-light)" role="toolbar" aria-label="Tag applicants">
+      <SegmentedControl
+        size="xs"
+        value={scope}
+        onChange={(v) => setScope(v === "matching" ? "matching" : "selected")}
+        data={[
+          { value: "selected", label: `Selected (${selection.selected.size})` },
+          { value: "matching", label: `All matching (${Math.min(total, TAG_BATCH_LIMIT)})` },
+        ]}
+      />
+      <Autocomplete
+        size="xs"
+        aria-label="Tag"
+        placeholder="Tag"
+        value={tag}
+        onChange={setTag}
+        data={(choices.data?.tags ?? []).map((t) => t.name)}
+        limit={20}
+        w={200}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Button size="xs" leftSection={<IconTag size={14} />} disabled={!ready} loading={busy === "assign_tag"} onClick={() => void run("assign_tag")}>
+        Assign tag
+      </Button>
+      <Button size="xs" variant="default" leftSection={<IconTagOff size={14} />} disabled={!ready} loading={busy === "remove_tag"} onClick={() => void run("remove_tag")}>
+        Remove tag
+      </Button>
+      {scope === "matching" && total > TAG_BATCH_LIMIT ? (
+        <Text size="xs" c="dimmed">
+          The first {TAG_BATCH_LIMIT.toLocaleString("en")} of {total.toLocaleString("en")} in the list's order.
+        </Text>
+      ) : null}
+    </Group>
+  );
+};
