@@ -1,0 +1,118 @@
+import { COINCIDENCES_LIMIT, expiriences } from "@crew/contracts";
+import { AppError } from "../../errors/app-error.js";
+import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
+import { camel } from "../../kernel/naming.js";
+import { attachmentsAddressedTo } from "./attachments-repository.js";
+import { printCv } from "./cv/print-cv.js";
+import { applicantRecordsScope } from "./records-scope.js";
+import { seaServiceRepository, type TVesselParticulars } from "./sea-service-repository.js";
+import { ddmmyyyy, serviceLength } from "./service-length.js";
+
+const utcToday = (): Date => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+const asDate = (v: unknown): Date | null => (v instanceof Date ? v : null);
+
+/** The particulars of a fleet vessel win over what was typed; what the fleet leaves empty stays as typed. */
+const withParticulars = <D extends { [K in keyof TVesselParticulars]?: TVesselParticulars[K] | null }>(data: D, fleet: TVesselParticulars): D => ({
+  ...data,
+  vesselName: fleet.vesselName,
+  vesselImo: fleet.vesselImo,
+  vesselTypeId: fleet.vesselTypeId ?? data.vesselTypeId,
+  vesselFlagId: fleet.vesselFlagId ?? data.vesselFlagId,
+  vesselDeadweight: fleet.vesselDeadweight ?? data.vesselDeadweight,
+  engineTypeId: fleet.engineTypeId ?? data.engineTypeId,
+  engineManufacturerId: fleet.engineManufacturerId ?? data.engineManufacturerId,
+  vesselManager: fleet.vesselManager ?? data.vesselManager,
+});
+
+/**
+ * Sea service (docs/records.md "Sea service"): a fleet vessel's particulars copied onto the
+ * record (a vessel named by an IMO of our fleet is linked to it), sign-off not before sign-on,
+ * overlaps with the applicant's other service refused unless `knowing_overlap`, the latest
+ * verification's result per page, attachments addressed to the record, the coincidence check and
+ * the applicant's CV. The applicant's list columns follow by trigger (docs/applicants.md).
+ */
+export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expirience", seaServiceRepository)({
+  virtual: ["knowing_overlap"],
+  scope: applicantRecordsScope,
+  relations: { attachments: { kind: "loaded", load: attachmentsAddressedTo("expiriences") } },
+  computed: {
+    duration: (row) => serviceLength(row.dateOn, row.dateOff, utcToday()),
+  },
+  computedMany: {
+    names: ["verification_result"],
+    async load(rows, ctx) {
+      const latest = await ctx.repo.latestVerification(rows.map((r) => r.id));
+      return new Map(rows.map((r) => [r.id, { verification_result: latest.get(r.id) ?? null }]));
+    },
+  },
+  filters: {
+    served_on: (value) => {
+      const day = asDate(value) ?? new Date(0);
+      return { dateOn: { lte: day }, OR: [{ dateOff: null }, { dateOff: { gte: day } }] };
+    },
+  },
+  // The vessel's list searches the seafarers who served on her too.
+  search: (text) => ({
+    AND: text.split(/\s+/).filter(Boolean).map((word) => ({
+      OR: [
+        ...(["vessel_name", "vessel_imo", "vessel_manager"] as const).map((a) => ({ [camel(a)]: { contains: word, mode: "insensitive" as const } })),
+        { user: { surname: { contains: word, mode: "insensitive" as const } } },
+        { user: { name: { contains: word, mode: "insensitive" as const } } },
+      ],
+    })),
+  }),
+  relationshipTargets: {
+    role: (ids, ctx) => ctx.repo.exists("Rank", ids),
+    vessel: (ids, ctx) => ctx.repo.exists("Vessel", ids),
+    vessel_type: (ids, ctx) => ctx.repo.exists("VesselType", ids),
+    vessel_flag: (ids, ctx) => ctx.repo.exists("Country", ids),
+    engine_type: (ids, ctx) => ctx.repo.exists("EngineType", ids),
+    engine_manufacturer: (ids, ctx) => ctx.repo.exists("EngineManufacturer", ids),
+    company_agent: (ids, ctx) => ctx.repo.exists("CrewingAgent", ids),
+  },
+  async toData(input, defaults, ctx) {
+    let data: typeof defaults = { ...defaults };
+    if (ctx.mode === "create") data.authorId = ctx.actor.id;
+    // A vessel of our fleet, named or found by its IMO: her particulars as she is now.
+    let vesselId = data.vesselId !== undefined ? data.vesselId : (ctx.before?.vesselId ?? null);
+    if (data.vesselId === undefined && !vesselId && data.vesselImo) vesselId = await ctx.repo.fleetVesselByImo(data.vesselImo);
+    if (vesselId && (data.vesselId !== undefined || data.vesselImo !== undefined || ctx.mode === "create")) {
+      const fleet = await ctx.repo.fleetVessel(vesselId);
+      if (fleet) data = { ...withParticulars(data, fleet), vesselId };
+    }
+    const issues: { field: string; message: string }[] = [];
+    const name = data.vesselName !== undefined ? data.vesselName : ctx.before?.vesselName;
+    if (!name) issues.push({ field: "vessel_name", message: "can't be blank: name the vessel or choose one of the fleet" });
+    const dateOn = data.dateOn ?? ctx.before?.dateOn;
+    const dateOff = data.dateOff !== undefined ? data.dateOff : (ctx.before?.dateOff ?? null);
+    if (dateOn && dateOff && dateOff.getTime() < dateOn.getTime()) issues.push({ field: "date_off", message: "must not be before the sign-on" });
+    if (issues.length) throw AppError.invalid(issues);
+    const datesChanged = ctx.mode === "create" || data.dateOn !== undefined || data.dateOff !== undefined;
+    const userId = data.userId ?? ctx.before?.userId;
+    if (datesChanged && dateOn && userId && input.attributes.knowing_overlap !== true) {
+      const [other] = await ctx.repo.overlapping(userId, dateOn, dateOff, ctx.id ?? null);
+      if (other) {
+        throw AppError.invalid([{
+          field: "date_on",
+          message: `overlaps the service on ${other.vesselName} (${ddmmyyyy(other.dateOn)} – ${other.dateOff ? ddmmyyyy(other.dateOff) : "on board"}); save it as a knowing overlap if that is right`,
+        }]);
+      }
+    }
+    return data;
+  },
+  actions: {
+    async check_coincidences(ctx) {
+      const probe = ctx.id === undefined ? null : await ctx.repo.probe(ctx.id);
+      if (!probe) throw AppError.notFound("Sea service not found");
+      const ids = await ctx.repo.coincidences(probe);
+      const service = ctx.kernel.serviceOf("expiriences");
+      // Through the list, so the reader's permissions and scope apply to the records and their applicants.
+      // The applicants are named, not shown: their names only (no stars or tags to compute per page).
+      const query = { include: "user,role", fields: { users: "full_name,surname,name,crewing_applicant_id" }, page: { size: String(COINCIDENCES_LIMIT) } };
+      return { document: await service.list(ctx.actor, query, ctx.url, { where: { id: { in: ids } } }) };
+    },
+    async print_cv(ctx) {
+      return { file: await printCv(ctx.kernel, ctx.repo.cv, ctx.actor, ctx.id ?? 0, ctx.input) };
+    },
+  },
+});

@@ -1,0 +1,266 @@
+import { DragDropContext, Draggable, Droppable, type DropResult } from "@hello-pangea/dnd";
+import { applicantDocuments } from "@crew/contracts";
+import { Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { IconFileText, IconGripVertical, IconPlus } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { z } from "zod";
+import { recordOf, runAction, runActionFor } from "../../api";
+import { useApiErrorHandler } from "../../errors";
+import { formatDate } from "../../lib/dates";
+import { notifySuccess } from "../../notices";
+import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
+import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";
+import { invalidateResource } from "../../resources/data/use-resource-queries";
+import type { TRelatedListProps } from "../../resources/details/RelatedList";
+import { StoredFileLink } from "../../resources/fields/StoredFileLink";
+import { relatedTitle, type TColumn } from "../../resources/list/columns";
+import { RecordCells } from "../../resources/list/RecordCells";
+import type { TBodyContext } from "../../resources/list/ResourceListView";
+import { ResourceListView } from "../../resources/list/ResourceListView";
+import { useNestedListState } from "../../resources/list-state/use-list-state";
+import { screenConfigOf } from "../../resources/screen-config";
+import { useSession } from "../../session/use-session";
+import { CvButton } from "./CvButton";
+import { groupDocuments, moveGroup, sequenceOf, type TDocumentGroup, type TOrderItem } from "./document-order";
+import { expiryText } from "./record-display";
+import { DOCUMENT_ORDER_SAVED, FILES_RENAMED } from "./record-messages";
+import { ValidityMark } from "./ValidityMark";
+import classes from "./records.module.css";
+
+const ALL_ON_ONE_PAGE = 999;
+const attributesOf = (record: TResourceRecord) => recordOf(applicantDocuments, record).attributes;
+const TYPE_LABELS: Readonly<Record<number, string>> = { 2: "Certificate", 3: "Endorsement" };
+
+type TRow = TOrderItem & { record: TResourceRecord };
+const orderItemOf = (record: TResourceRecord): TRow => {
+  const a = attributesOf(record);
+  return { id: record.id, endorsement: a.n_tpd === 3, endorsementId: a.endorsement_id === null || a.endorsement_id === undefined ? null : String(a.endorsement_id), record };
+};
+
+const ZRenamed = z.object({ meta: z.object({ message: z.string(), renamed: z.number() }) });
+
+/** Drag and drop of documents (an endorsement moves with its certificate); the order goes to restore_sequence. */
+const DocumentsBody = ({ records, context, enabled, userId }: { records: readonly TResourceRecord[]; context: TBodyContext; enabled: boolean; userId: string }) => {
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const groups = useMemo(() => groupDocuments(records.map(orderItemOf)), [records]);
+  const { columns, page, rowActions, queryKey } = context;
+  const onDragEnd = async (result: DropResult) => {
+    if (!result.destination) return;
+    const next = moveGroup(groups, result.source.index, result.destination.index);
+    if (!next) return;
+    const ids = sequenceOf(next);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    await queryClient.cancelQueries({ queryKey });
+    const previous = queryClient.getQueryData<TListPage>(queryKey);
+    if (previous) queryClient.setQueryData<TListPage>(queryKey, { ...previous, data: ids.flatMap((id) => byId.get(id) ?? []) });
+    try {
+      await runAction(applicantDocuments, "restore_sequence", { input: { ids: ids.map(Number), user_id: Number(userId) } });
+      notifySuccess(DOCUMENT_ORDER_SAVED);
+    } catch (error) {
+      if (previous) queryClient.setQueryData<TListPage>(queryKey, previous);
+      handleError(error);
+    }
+    void invalidateResource(queryClient, "applicant_documents");
+  };
+  const row = (item: TRow, nested: boolean) => (
+    <RecordCells record={item.record} columns={columns} included={page.included} actions={rowActions?.(item.record)} name={`${attributesOf(item.record).title ?? ""}${nested ? " (endorsement)" : ""}`} />
+  );
+  return (
+    <DragDropContext onDragEnd={(r) => void onDragEnd(r)}>
+      <Droppable droppableId="documents">
+        {(drop) => (
+          <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
+            {groups.map((group: TDocumentGroup<TRow>, index) => (
+              <Draggable key={group.head.id} draggableId={group.head.id} index={index} isDragDisabled={!enabled}>
+                {(drag, snapshot) => (
+                  <>
+                    <Table.Tr ref={drag.innerRef} {...drag.draggableProps} className={snapshot.isDragging ? classes.dragging : undefined} data-testid="document-row">
+                      <Table.Td className={classes.handleCell}>
+                        <Tooltip label={enabled ? "Drag to change the order" : "Sort by the staff's order to rearrange"} disabled={snapshot.isDragging}>
+                          <span {...drag.dragHandleProps} className={classes.handle} data-disabled={!enabled || undefined} aria-label={`Move ${String(attributesOf(group.head.record).title ?? "")}`}>
+                            <IconGripVertical size={16} />
+                          </span>
+                        </Tooltip>
+                      </Table.Td>
+                      {row(group.head, false)}
+                    </Table.Tr>
+                    {group.endorsement && !snapshot.isDragging ? (
+                      <Table.Tr className={classes.endorsement} data-testid="endorsement-row">
+                        <Table.Td />
+                        {row(group.endorsement, true)}
+                      </Table.Tr>
+                    ) : null}
+                  </>
+                )}
+              </Draggable>
+            ))}
+            {drop.placeholder}
+          </Table.Tbody>
+        )}
+      </Droppable>
+    </DragDropContext>
+  );
+};
+
+/**
+ * An applicant's documents and certificates (/users/:id/documents): every one on one page (spec
+ * 001 §9), in the order the staff arranged (drag a document by its grip; an endorsement moves
+ * with its certificate and shows under it), each with its validity mark and days left, files;
+ * "Rename files" gives every file its standard name.
+ */
+export const DocumentsList = ({ child, parentId, tabPath }: TRelatedListProps) => {
+  const { def, parent } = child;
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const { search: address } = useLocation();
+  const config = screenConfigOf(def);
+  const list = useNestedListState({ list: config.list, parentType: parent.type, parentId, defaultSort: def.defaultSort });
+  const { setPerPage } = list;
+  const startsPaged = list.query.perPage !== ALL_ON_ONE_PAGE && !new URLSearchParams(address).has("perPage");
+  useEffect(() => {
+    if (startsPaged) setPerPage(ALL_ON_ONE_PAGE);
+  }, [startsPaged, setPerPage]);
+  const ref = useMemo(() => ({ parentType: parent.type, parentId, path: parent.path }), [parent, parentId]);
+  // Spec 001 §7; a type the reader may not read is left out of `included` by the server.
+  const include = useMemo(() => ["kind", "issuing_country", "role", "endorsement", "attachments", "endorsement_attachments"], []);
+  // Asked for all from the first request: a second request would abort the first (and with it a rotated session token).
+  const query = startsPaged ? { ...list.query, perPage: ALL_ON_ONE_PAGE } : list.query;
+  const result = useManyReference(def, ref, query, include);
+  const shownUnderCertificate = useMemo(
+    () => new Set(groupDocuments((result.data?.data ?? []).map(orderItemOf)).flatMap((g) => (g.endorsement ? [g.endorsement.id] : []))),
+    [result.data],
+  );
+  const [renaming, setRenaming] = useState(false);
+  // Dragging means the staff's order only when the list is shown in it, unfiltered.
+  const inStaffOrder = list.query.sort.field === "sequence" && !list.query.search && !Object.keys(list.query.filter).length;
+  const canOrder = can(def.permission, "update") && inStaffOrder;
+
+  const columns: TColumn[] = [
+    {
+      key: "kind_title",
+      label: "Document",
+      primary: true,
+      render: (record) => {
+        const a = attributesOf(record);
+        const type = TYPE_LABELS[a.n_tpd ?? 1];
+        // Under its certificate an endorsement needs no repeat of the certificate's name.
+        const nested = a.n_tpd === 3 && shownUnderCertificate.has(record.id);
+        return (
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <IconFileText size={16} color="var(--mantine-color-gray-6)" style={{ flex: "none", marginTop: 2 }} />
+            <Stack gap={2} miw={0}>
+              <Text size="sm" fw={a.n_tpd === 3 ? 400 : 600}>
+                {nested ? "Flag-state endorsement" : (a.kind_title ?? "")}
+              </Text>
+              {type && !nested ? (
+                <Badge size="xs" variant="light" color={a.n_tpd === 3 ? "gray" : "blue"} radius="sm" style={{ flex: "none" }}>
+                  {type}
+                </Badge>
+              ) : null}
+            </Stack>
+          </Group>
+        );
+      },
+    },
+    { key: "number", label: "Number", sortField: "number", render: (record) => attributesOf(record).number ?? "" },
+    { key: "valid_from", label: "Issued", sortField: "valid_from", render: (record) => formatDate(attributesOf(record).valid_from) },
+    {
+      key: "valid_until",
+      label: "Valid until",
+      sortField: "valid_until",
+      render: (record) => {
+        const a = attributesOf(record);
+        if (!a.valid_until) return <Text size="sm" c="dimmed">Unlimited</Text>;
+        return (
+          <Stack gap={2}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm">{formatDate(a.valid_until)}</Text>
+              {a.validity !== "valid" ? <ValidityMark state={a.validity} line={a.expiry_line} /> : null}
+            </Group>
+            {a.validity !== "valid" ? <Text size="xs" c="dimmed">{expiryText(a.valid_until)}</Text> : null}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: "issued_by",
+      label: "Issued by",
+      render: (record, included) => [attributesOf(record).issued_by, relatedTitle(record, "issuing_country", included)].filter(Boolean).join(", "),
+    },
+    { key: "role", label: "For rank", render: (record, included) => relatedTitle(record, "role", included) },
+    {
+      key: "files",
+      label: "Files",
+      render: (record) => {
+        const files = attributesOf(record).files ?? [];
+        return files.length ? (
+          <Stack gap={2}>
+            {files.map((f) => (
+              <StoredFileLink key={String(f.id)} file={f} />
+            ))}
+          </Stack>
+        ) : "";
+      },
+    },
+  ];
+
+  const rename = async () => {
+    setRenaming(true);
+    try {
+      const answer = await runActionFor(applicantDocuments, "rename_files", { input: { user_id: Number(parentId) } }, ZRenamed);
+      notifySuccess(answer.meta.message || FILES_RENAMED);
+      await invalidateResource(queryClient, def.type);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setRenaming(false);
+    }
+  };
+
+  const search = list.search;
+  const canCreate = can(def.permission, "create") && can(def.permission, "update");
+  const createButton = canCreate ? (
+    <Button component={Link} to={`${tabPath}/new${search}`} size="xs" leftSection={<IconPlus size={14} />}>
+      New document
+    </Button>
+  ) : undefined;
+
+  return (
+    <>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="lg" fw={650}>
+          {def.label.many}
+        </Title>
+        <Group gap="xs">
+          {can(def.permission, "update") ? (
+            <Button size="xs" variant="default" loading={renaming} onClick={() => void rename()}>
+              Rename files
+            </Button>
+          ) : null}
+          <CvButton userId={parentId} />
+          {createButton}
+        </Group>
+      </Group>
+      <ResourceListView
+        def={def}
+        list={list}
+        result={result}
+        queryKey={manyReferenceKey(def, ref, query, include)}
+        columns={columns}
+        createAction={createButton}
+        selectable={false}
+        leadingHeader={<Table.Th w={36} aria-label="Order" />}
+        renderBody={(records, context) => <DocumentsBody records={records} context={context} enabled={canOrder} userId={parentId} />}
+        links={{
+          edit: can(def.permission, "update") ? (record) => `${tabPath}/${record.id}/edit${search}` : undefined,
+          delete: can(def.permission, "delete") ? (record) => `${tabPath}/${record.id}/delete${search}` : undefined,
+        }}
+      />
+      <Outlet />
+    </>
+  );
+};

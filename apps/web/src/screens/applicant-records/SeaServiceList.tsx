@@ -1,0 +1,208 @@
+import { DEFAULT_PAGE_SIZE, SEA_SERVICE_PAGE_SIZE, expiriences } from "@crew/contracts";
+import { Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { IconPaperclip, IconPlus, IconShieldCheck } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { recordOf } from "../../api";
+import type { TIncluded, TResourceRecord } from "../../resources/data/resource-types";
+import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";
+import { readableWith } from "../../resources/data/use-resource-queries";
+import type { TRelatedListProps } from "../../resources/details/RelatedList";
+import { relatedTitle, type TColumn } from "../../resources/list/columns";
+import { ResourceListView } from "../../resources/list/ResourceListView";
+import { useNestedListState } from "../../resources/list-state/use-list-state";
+import { screenConfigOf } from "../../resources/screen-config";
+import { useSession } from "../../session/use-session";
+import { ContractRecords } from "./ContractRecords";
+import { CvButton } from "./CvButton";
+import { periodText, RESULT_COLOURS, vesselLine } from "./record-display";
+import { SEA_SERVICE_MESSAGES } from "./record-messages";
+
+const attributesOf = (record: TResourceRecord) => recordOf(expiriences, record).attributes;
+
+/**
+ * Sea service under an applicant (/users/:id/experiences) or a vessel (/vessels/:id/experiences):
+ * newest first, 12 to a page (spec 001 §9), each contract with its vessel's particulars, rank,
+ * dates and length, company and crewing agent, files, the latest verification's mark and a panel
+ * of its verifications, performance records and the coincidence check.
+ */
+export const SeaServiceList = ({ child, parentId, tabPath }: TRelatedListProps) => {
+  const { def, parent } = child;
+  const { can } = useSession();
+  const { search: address } = useLocation();
+  const underVessel = parent.type === "vessels";
+  const config = screenConfigOf(def, SEA_SERVICE_MESSAGES);
+  const list = useNestedListState({ list: config.list, parentType: parent.type, parentId, defaultSort: def.defaultSort });
+  // Spec 001 §9: twelve to a page unless the address or the list's memory says otherwise.
+  const { setPerPage } = list;
+  const startsAtDefault = list.query.perPage === DEFAULT_PAGE_SIZE && !new URLSearchParams(address).has("perPage");
+  useEffect(() => {
+    if (startsAtDefault) setPerPage(SEA_SERVICE_PAGE_SIZE);
+  }, [startsAtDefault, setPerPage]);
+  const ref = useMemo(() => ({ parentType: parent.type, parentId, path: parent.path }), [parent, parentId]);
+  const include = useMemo(() => {
+    const readable = readableWith(can);
+    return ["role", "vessel_type", "company_agent", "attachments", ...(underVessel ? ["user"] : [])].filter((name) => {
+      const type = def.relationships?.[name]?.type;
+      return type ? readable(type) : false;
+    });
+  }, [can, def, underVessel]);
+  // Asked with twelve from the first request: a second request would abort the first (and with it a rotated session token).
+  const query = startsAtDefault ? { ...list.query, perPage: SEA_SERVICE_PAGE_SIZE } : list.query;
+  const result = useManyReference(def, ref, query, include);
+  const [open, setOpen] = useState<string | null>(null);
+  const openRecord = result.data?.data.find((r) => r.id === open);
+
+  const vesselColumn: TColumn[] = underVessel ? [] : [
+    {
+      key: "vessel_name",
+      label: "Vessel",
+      sortField: "vessel_name",
+      primary: true,
+      render: (record, included: TIncluded) => {
+        const a = attributesOf(record);
+        const fleet = record.relationships?.vessel?.data;
+        return (
+          <Stack gap={0}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={600}>
+                {a.vessel_name}
+              </Text>
+              {fleet ? (
+                <Badge size="xs" variant="light" radius="sm">
+                  Fleet
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {vesselLine(a.vessel_imo, relatedTitle(record, "vessel_type", included), a.vessel_deadweight)}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+  ];
+  // Under a vessel every row is hers: the seafarer leads instead.
+  const columns: TColumn[] = [
+    ...vesselColumn,
+    ...(underVessel
+      ? [{
+        key: "user",
+        label: "Seafarer",
+        primary: true,
+        render: (record: TResourceRecord, included: TIncluded) => {
+          const data = record.relationships?.user?.data;
+          const id = data && !Array.isArray(data) ? data.id : "";
+          const name = relatedTitle(record, "user", included);
+          return name ? <Anchor component={Link} to={`/users/${id}/experiences`} size="sm">{name}</Anchor> : "";
+        },
+      }]
+      : []),
+    { key: "role", label: "Rank", render: (record, included) => relatedTitle(record, "role", included) },
+    {
+      key: "date_on",
+      label: "Period",
+      sortField: "date_on",
+      render: (record) => {
+        const a = attributesOf(record);
+        return (
+          <Stack gap={0}>
+            <Text size="sm" style={{ whiteSpace: "nowrap" }}>{periodText(a.date_on, a.date_off)}</Text>
+            <Text size="xs" c="dimmed">{a.duration ?? ""}</Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      key: "vessel_manager",
+      label: "Company",
+      sortField: "vessel_manager",
+      render: (record, included) => {
+        const a = attributesOf(record);
+        const agent = relatedTitle(record, "company_agent", included);
+        if (!a.vessel_manager && !agent) return "";
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{a.vessel_manager ?? ""}</Text>
+            {agent ? <Text size="xs" c="dimmed">via {agent}</Text> : null}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: "files",
+      label: "Files",
+      render: (record) => {
+        const files = attributesOf(record).files ?? [];
+        const attached = record.relationships?.attachments?.data;
+        const count = files.length + (Array.isArray(attached) ? attached.length : 0);
+        return count ? (
+          <Tooltip label={files.map((f) => f.filename).join(", ") || "Attachments"}>
+            <Group gap={4} wrap="nowrap">
+              <IconPaperclip size={14} />
+              <Text size="sm">{count}</Text>
+            </Group>
+          </Tooltip>
+        ) : "";
+      },
+    },
+    {
+      key: "verification_result",
+      label: "Checks",
+      render: (record) => {
+        const result = attributesOf(record).verification_result;
+        const label = def.attributes.verification_result?.options?.find((o) => o.value === result)?.label;
+        return (
+          <Group gap={6} wrap="nowrap">
+            {label ? (
+              <Badge size="sm" color={RESULT_COLOURS[result ?? ""] ?? "gray"} variant="light" radius="sm" tt="none">
+                {label}
+              </Badge>
+            ) : null}
+            <Button size="compact-xs" variant="subtle" leftSection={<IconShieldCheck size={14} />} onClick={() => setOpen(record.id)}>
+              {can("experienceVerification", "read") ? "Verify" : "Records"}
+            </Button>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  const search = list.search;
+  const canCreate = !underVessel && can(def.permission, "create") && can(def.permission, "update");
+  const createButton = canCreate ? (
+    <Button component={Link} to={`${tabPath}/new${search}`} size="xs" leftSection={<IconPlus size={14} />}>
+      New sea service
+    </Button>
+  ) : undefined;
+  const title = openRecord ? `${attributesOf(openRecord).vessel_name ?? ""}: checks and performance` : "";
+
+  return (
+    <>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="lg" fw={650}>
+          {def.label.many}
+        </Title>
+        <Group gap="xs">
+          {!underVessel ? <CvButton userId={parentId} /> : null}
+          {createButton}
+        </Group>
+      </Group>
+      <ResourceListView
+        def={def}
+        list={list}
+        result={result}
+        queryKey={manyReferenceKey(def, ref, query, include)}
+        columns={columns}
+        createAction={createButton}
+        selectable={false}
+        links={{
+          edit: !underVessel && can(def.permission, "update") ? (record) => `${tabPath}/${record.id}/edit${search}` : undefined,
+          delete: !underVessel && can(def.permission, "delete") ? (record) => `${tabPath}/${record.id}/delete${search}` : undefined,
+        }}
+      />
+      <ContractRecords service={openRecord} title={title} onClose={() => setOpen(null)} />
+      <Outlet />
+    </>
+  );
+};

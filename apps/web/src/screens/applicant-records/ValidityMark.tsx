@@ -1,0 +1,38 @@
+import { Badge, Stack, Text, Tooltip } from "@mantine/core";
+import { RESULT_COLOURS } from "./record-display";
+
+const LABELS: Readonly<Record<string, string>> = { valid: "Valid", expiring: "Expiring", expired: "Expired" };
+
+/**
+ * A document's validity, or an applicant's (valid_state, with valid_states per kind in the
+ * tooltip): green valid, orange expiring inside the warning lines, red expired. The applicants'
+ * list and details may show it for `valid_state` (docs/records.md "Validity").
+ */
+export const ValidityMark = ({ state, states, line }: { state: unknown; states?: unknown; line?: unknown }) => {
+  if (typeof state !== "string" || !LABELS[state]) return null;
+  const kinds = typeof states === "object" && states !== null ? Object.entries(states).filter(([, v]) => v !== "valid") : [];
+  const badge = (
+    <Badge size="sm" variant="light" radius="sm" tt="none" color={RESULT_COLOURS[state] ?? "gray"} data-validity={state}>
+      {LABELS[state]}
+      {state === "expiring" && typeof line === "number" && line > 0 ? ` · ${line} d` : ""}
+    </Badge>
+  );
+  if (!kinds.length) return badge;
+  return (
+    <Tooltip
+      multiline
+      w={280}
+      label={
+        <Stack gap={2}>
+          {kinds.map(([kind, value]) => (
+            <Text key={kind} size="xs">
+              {kind}: {typeof value === "string" ? (LABELS[value] ?? value).toLowerCase() : ""}
+            </Text>
+          ))}
+        </Stack>
+      }
+    >
+      {badge}
+    </Tooltip>
+  );
+};
