@@ -5,3 +5,7 @@ export * from "./permissions/index.js";
 export * from "./resource.js";
 export * from "./resources/index.js";
 export * from "./roles.js";
+export * from "./route-table.js";
+export * from "./placement.js";
+export * from "./crew-list-toggle.js";
+export * from "./pickers.js";

@@ -4,6 +4,7 @@ import type { TConfig } from "../config.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { TDb } from "./client.js";
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "./demo-data.js";
+import { DEMO_AREAS } from "./demo/index.js";
 
 /**
  * Demo data for an empty database: one account per role (<role>@example.com, password
@@ -16,7 +17,7 @@ export const seed = async (db: TDb, config: TConfig, embedded: boolean, logger: 
   const demo = config.SEED_DEMO === "true" || (config.SEED_DEMO === "auto" && embedded);
   if (demo) {
     await seedDemo(db);
-    logger.info(`seeded demo data: accounts <role>@example.com with password ${DEMO_PASSWORD}`);
+    logger.info("seeded demo data: accounts <role>@example.com, password in the README");
   } else if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await db.client.create({
       data: { name: "Administrator", email: config.ADMIN_EMAIL.toLowerCase(), role: "admin", passwordHash: await hashPassword(config.ADMIN_PASSWORD) },
@@ -44,7 +45,7 @@ export const seedDemo = async (db: TDb): Promise<void> => {
   await db.relationType.createMany({ data: ref.relationTypes.map((title) => ({ title })) });
   await db.crewingStatus.createMany({ data: ref.crewingStatuses.map((title) => ({ title })) });
   await db.applicantContract.createMany({ data: ref.applicantContracts.map((title) => ({ title })) });
-  await db.applicantDocument.createMany({ data: ref.applicantDocuments.map((title) => ({ title })) });
+  await db.applicantDocumentKind.createMany({ data: ref.applicantDocuments.map((title) => ({ title })) });
   await db.englishTestType.createMany({ data: ref.englishTestTypes.map((title) => ({ title })) });
   await db.country.createMany({ data: ref.countries.map(([code, name]) => ({ code, name })) });
   const countries = new Map((await db.country.findMany()).map((c) => [c.code, c.id]));
@@ -75,4 +76,5 @@ export const seedDemo = async (db: TDb): Promise<void> => {
       { recipientId: c.id, authorId: admin.id, primaryText: "Certificate expiring in 30 days", secondaryText: "Chief Engineer: STCW III/2 certificate of competency", itemLink: "/users", createdAt: new Date(now - 20 * 60_000) },
     ]),
   });
+  for (const area of DEMO_AREAS) await area.seed(db);
 };

@@ -1,22 +1,24 @@
 import { Router } from "express";
 import type { TDeps } from "../deps.js";
-import { createResourceService } from "../kernel/resource-service.js";
-import { resourceRouter } from "../kernel/resource-router.js";
-import { clientsRouter } from "./clients/clients-router.js";
-import { notificationsRouter } from "./notifications/notifications-router.js";
+import { createKernel } from "../kernel/kernel.js";
+import { liveRouter } from "../live/live-router.js";
 import { permissionsRouter } from "./permissions/permissions-router.js";
 import { createRegistry } from "./registry.js";
 import { selectOptionsRouter } from "./select-options.js";
 
-/** All authenticated resource routes: bespoke ones first, then the generic engine's. */
+/**
+ * All authenticated resource routes. Order matters where paths overlap: declared actions
+ * (`/clients/me`, `/users/assign_tag`) before the generic `/{type}/:id`.
+ */
 export const apiRouter = (deps: TDeps): Router => {
+  const kernel = createKernel(deps, createRegistry());
   const router = Router();
-  const registry = createRegistry(deps.db);
-  router.use(clientsRouter(deps.db));
-  router.use(notificationsRouter(deps.db));
+  router.use(kernel.actionRoutes());
   router.use(permissionsRouter(deps.db));
-  router.use(selectOptionsRouter(registry));
-  const entryOf = (type: string) => registry.get(type);
-  for (const entry of registry.values()) router.use(resourceRouter(createResourceService(entry, entryOf)));
+  router.use(selectOptionsRouter(kernel));
+  router.use(liveRouter(deps.bus));
+  router.use(kernel.fileRoutes());
+  router.use(kernel.nestedRoutes());
+  router.use(kernel.resourceRoutes());
   return router;
 };

@@ -1,29 +1,70 @@
-import { RESOURCES } from "@crew/contracts";
-import type { TDb } from "../db/client.js";
-import type { TResourceEntry, TResourceHooks } from "../kernel/resource-service.js";
-import { clientsHooks } from "./clients/clients-hooks.js";
-import { notificationsHooks } from "./notifications/notifications-hooks.js";
-import { permissionsHooks } from "./permissions/permissions-hooks.js";
-import { ranksHooks } from "./ranks/ranks-hooks.js";
-import { plainStores } from "./stores.js";
+import { RESOURCES, type TResourceDef } from "@crew/contracts";
+import type { TResourceEntry } from "../kernel/binding.js";
+import { clientsBinding } from "./clients/clients-binding.js";
+import { tagsBinding } from "./applicants/tags-binding.js";
+import { usersBinding } from "./applicants/users-binding.js";
+import { backgroundTasksBinding } from "./background-tasks/background-tasks-binding.js";
+import {
+  crewingAgentsBinding, managerVesselsBinding, managersBinding, ownerVesselsBinding, ownersBinding,
+} from "./fleet/fleet-bindings.js";
+import { assignOwnersBinding, assignVesselsBinding } from "./fleet/assignments-binding.js";
+import { vesselParseItemsBinding, vesselParseRunsBinding } from "./fleet/vessel-registry-binding.js";
+import { vesselsBinding } from "./fleet/vessels-binding.js";
+import { manningScalesBinding } from "./fleet/manning-scales-binding.js";
+import { crewChangesBinding, crewListsBinding, signOffReasonsBinding } from "./planning/crew-changes-binding.js";
+import { timePlansBinding } from "./planning/time-plans-binding.js";
+import { notificationsBinding } from "./notifications/notifications-binding.js";
+import { permissionsBinding } from "./permissions/permissions-binding.js";
+import { ranksBinding } from "./ranks/ranks-binding.js";
+import { referenceListBindings } from "./reference-lists/reference-list-bindings.js";
+import { seaServiceBinding } from "./applicant-records/sea-service-binding.js";
+import { performancesBinding, verificationsBinding } from "./applicant-records/contract-records-bindings.js";
+import { documentsBinding } from "./applicant-records/documents-binding.js";
+import { englishTestResultsBinding, interviewsBinding, recommendationsBinding, relativesBinding } from "./applicant-records/sub-records-bindings.js";
+import { attachmentsBinding } from "./applicant-records/attachments-binding.js";
 
-/**
- * Every resource of the contracts with its store and hooks. A plain reference list needs
- * no line here: its definition and its store (stores.ts) are enough.
- */
-export const createRegistry = (db: TDb): Map<string, TResourceEntry> => {
-  const stores = plainStores(db);
-  const hooks: Record<string, TResourceHooks> = {
-    ranks: ranksHooks(db),
-    clients: clientsHooks(db),
-    notifications: notificationsHooks,
-    permissions: permissionsHooks(db),
-  };
-  const registry = new Map<string, TResourceEntry>();
-  for (const def of Object.values(RESOURCES)) {
-    const store = stores[def.type];
-    if (!store) throw new Error(`No store for resource ${def.type} (resources/stores.ts)`);
-    registry.set(def.type, { def, store, ...(hooks[def.type] ? { hooks: hooks[def.type] } : {}) });
-  }
+/** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
+export const BINDINGS: readonly TResourceEntry[] = [
+  ...referenceListBindings,
+  ranksBinding,
+  clientsBinding,
+  notificationsBinding,
+  permissionsBinding,
+  ownersBinding,
+  managersBinding,
+  crewingAgentsBinding,
+  vesselsBinding,
+  ownerVesselsBinding,
+  managerVesselsBinding,
+  manningScalesBinding,
+  assignVesselsBinding,
+  assignOwnersBinding,
+  vesselParseRunsBinding,
+  vesselParseItemsBinding,
+  timePlansBinding,
+  signOffReasonsBinding,
+  crewChangesBinding,
+  crewListsBinding,
+  usersBinding,
+  tagsBinding,
+  backgroundTasksBinding,
+  // After planning: its /print/crew_role and the like are mounted before the CV's /print/{id}.
+  seaServiceBinding,
+  verificationsBinding,
+  performancesBinding,
+  documentsBinding,
+  interviewsBinding,
+  relativesBinding,
+  recommendationsBinding,
+  englishTestResultsBinding,
+  attachmentsBinding,
+];
+
+/** The bindings by JSON:API type; every definition of the contracts must have one. */
+export const createRegistry = (): Map<string, TResourceEntry> => {
+  const registry = new Map<string, TResourceEntry>(BINDINGS.map((b) => [b.def.type, b]));
+  const missing = Object.values(RESOURCES).filter((def: TResourceDef) => !registry.has(def.type));
+  if (missing.length) throw new Error(`No binding for ${missing.map((d) => d.type).join(", ")} (resources/registry.ts)`);
   return registry;
 };
+

@@ -1,0 +1,18 @@
+import type { TDb } from "../client.js";
+import { seedApplicants } from "./applicants.js";
+import { seedFleet } from "./fleet.js";
+import { seedPlanning } from "./planning.js";
+import { seedRecords } from "./records.js";
+
+/**
+ * Demo data beyond accounts and reference lists, by area, in the order they depend on each
+ * other (fleet, applicants, their records, planning). Each area adds its seeder here; seeders
+ * read what earlier ones wrote from the database.
+ */
+export const DEMO_AREAS: readonly { name: string; seed: (db: TDb) => Promise<void> }[] = [
+  { name: "fleet", seed: seedFleet },
+  { name: "applicants", seed: seedApplicants },
+  { name: "records", seed: seedRecords },
+  // Planning reads the fleet, the applicants and their documents: it stays last.
+  { name: "planning", seed: seedPlanning },
+];

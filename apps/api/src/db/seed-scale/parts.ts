@@ -1,0 +1,12 @@
+import { fleetScalePart } from "./fleet.js";
+import { applicantsScalePart } from "./applicants.js";
+import { planningScalePart } from "./planning.js";
+import { recordsScalePart } from "./records.js";
+import type { TScalePart } from "./part.js";
+
+/**
+ * The parts of `pnpm seed:scale`, in the order they run. Each area adds its own module here
+ * (fleet, then applicants, then their records, then planning).
+ */
+// Planning stays last: it plans the rows and applicants the others made.
+export const SCALE_PARTS: readonly TScalePart[] = [fleetScalePart, applicantsScalePart, recordsScalePart, planningScalePart];

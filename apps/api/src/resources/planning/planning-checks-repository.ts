@@ -1,0 +1,96 @@
+import { isoDay } from "./row-read.js";
+import type { TPlanningCheck, TPlanWarning } from "./planning-checks.js";
+
+const ddmmyyyy = (d: Date): string => isoDay(d).split("-").reverse().join(".");
+
+const add = (out: Map<number, TPlanWarning[]>, planId: number, warning: TPlanWarning): void => {
+  out.set(planId, [...(out.get(planId) ?? []), warning]);
+};
+
+/**
+ * What the applicant record says against the plan: not ready by the planned start (readiness
+ * date, DOA), a US visa (the one document the applicant record carries) expiring before the
+ * planned end, an archived applicant, and a rank other than the one applied for.
+ */
+const applicantCheck: TPlanningCheck = async (db, plans) => {
+  const [users, rows] = await Promise.all([
+    db.user.findMany({
+      where: { id: { in: [...new Set(plans.map((p) => p.userId))] } },
+      select: { id: true, readinessDate: true, usVisaDoe: true, archived: true, roleId: true, role: { select: { title: true } } },
+    }),
+    db.manningScale.findMany({ where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } }, select: { id: true, rankId: true, rank: { select: { title: true } } } }),
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<number, TPlanWarning[]>();
+  for (const plan of plans) {
+    const user = userById.get(plan.userId);
+    if (!user) continue;
+    if (user.archived) add(out, plan.id, { code: "applicant_archived", title: "Archived applicant", detail: "The applicant's record is archived." });
+    // Readiness (DOA) speaks of joining: a seafarer on board already joined.
+    if (user.readinessDate && user.readinessDate > plan.start && plan.status !== "on_board") {
+      add(out, plan.id, { code: "not_ready", title: "Not ready by the start", detail: `Ready from ${ddmmyyyy(user.readinessDate)}, planned from ${ddmmyyyy(plan.start)}.` });
+    }
+    if (user.usVisaDoe && user.usVisaDoe < plan.end) {
+      add(out, plan.id, { code: "document_expires", title: "US visa expires", detail: `The US visa expires ${ddmmyyyy(user.usVisaDoe)}, before the planned end ${ddmmyyyy(plan.end)}.` });
+    }
+    const row = rowById.get(plan.manningScaleId);
+    if (row && user.roleId !== null && user.roleId !== row.rankId) {
+      add(out, plan.id, { code: "other_rank", title: "Another rank", detail: `Applied for ${user.role?.title ?? "another rank"}, planned as ${row.rank.title}.` });
+    }
+  }
+  return out;
+};
+
+/**
+ * The seafarer's documents (applicant_documents) against the plan: a document of a kind they
+ * hold whose newest copy expires before the planned end (an older, replaced copy does not
+ * count), and a rank they hold no document for (no certificate naming the row's rank). The
+ * owner's document matrix will say which kinds each rank needs on each owner's ships; until
+ * then every kind the seafarer holds counts.
+ */
+const documentsCheck: TPlanningCheck = async (db, plans) => {
+  const userIds = [...new Set(plans.map((p) => p.userId))];
+  const rows = await db.manningScale.findMany({ where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } }, select: { id: true, rankId: true, rank: { select: { title: true } } } });
+  const [documents, certificated] = await Promise.all([
+    db.applicantDocument.findMany({
+      where: { userId: { in: userIds } },
+      select: { userId: true, nDoc: true, nTpd: true, validUntil: true, roleId: true, kind: { select: { title: true } } },
+    }),
+    // Ranks a certificate qualifies for at all: a rank no document anywhere names (ratings, cadets) needs none.
+    db.applicantDocument.findMany({ where: { roleId: { in: [...new Set(rows.map((r) => r.rankId))] } }, select: { roleId: true }, distinct: ["roleId"] }),
+  ]);
+  const needsCertificate = new Set(certificated.flatMap((d) => (d.roleId === null ? [] : [d.roleId])));
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  // Per seafarer and kind (endorsements apart): the newest expiry, or null when one copy never expires.
+  const newest = new Map<number, Map<string, { title: string; until: Date | null }>>();
+  const ranks = new Map<number, Set<number>>();
+  for (const d of documents) {
+    const kinds = newest.get(d.userId) ?? new Map<string, { title: string; until: Date | null }>();
+    const key = `${d.nDoc}:${d.nTpd === 3 ? "endorsement" : "document"}`;
+    const title = d.nTpd === 3 ? `${d.kind.title} (endorsement)` : d.kind.title;
+    const seen = kinds.get(key);
+    if (!seen || (seen.until !== null && (d.validUntil === null || d.validUntil > seen.until))) kinds.set(key, { title, until: d.validUntil });
+    newest.set(d.userId, kinds);
+    if (d.roleId !== null) ranks.set(d.userId, (ranks.get(d.userId) ?? new Set<number>()).add(d.roleId));
+  }
+  const out = new Map<number, TPlanWarning[]>();
+  for (const plan of plans) {
+    for (const doc of newest.get(plan.userId)?.values() ?? []) {
+      if (doc.until !== null && doc.until < plan.end) {
+        add(out, plan.id, { code: "document_expires", title: `${doc.title} expires`, detail: `${doc.title} expires ${ddmmyyyy(doc.until)}, before the planned end ${ddmmyyyy(plan.end)}.` });
+      }
+    }
+    const row = rowById.get(plan.manningScaleId);
+    if (row && needsCertificate.has(row.rankId) && !ranks.get(plan.userId)?.has(row.rankId)) {
+      add(out, plan.id, { code: "rank_document_missing", title: `No document for ${row.rank.title}`, detail: `None of the seafarer's documents qualifies them as ${row.rank.title}.` });
+    }
+  }
+  return out;
+};
+
+/**
+ * The planning checks (planning-checks.ts), each set-based, each reading its own tables: the
+ * applicant record and the applicant's documents (docs/planner.md "Planning warnings").
+ */
+export const PLANNING_CHECKS: readonly TPlanningCheck[] = [applicantCheck, documentsCheck];

@@ -1,0 +1,233 @@
+import { can, timePlans, type TResourceObject } from "@crew/contracts";
+import { z } from "zod";
+import { AppError } from "../../errors/app-error.js";
+import type { TActor } from "../../http/context.js";
+import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
+import type { TWhereOf } from "../../kernel/model-types.js";
+import { partnerVesselWhere } from "../fleet/partner-scope.js";
+import { printCrewRole, printTimePlan } from "./planning-prints.js";
+import { dateAt, isoDay, numberAt, textAt } from "./row-read.js";
+import type { TPlanWarning } from "./planning-checks.js";
+import { timePlansRepository, type TPeriod, type TPlanConflict } from "./time-plans-repository.js";
+
+const DAY = 86_400_000;
+/** Filter values as the definition's zod made them. */
+const ZRange = z.object({ from: z.date(), to: z.date() });
+const ZIds = z.array(z.number().int());
+const ZId = z.number().int();
+const describe = (c: TPlanConflict) => `${c.vesselName} ${c.rowName} (${isoDay(c.start)} – ${isoDay(c.end)})`.trim();
+
+/** The relations a plan's computed attributes read, and which attributes read each. */
+const PLAN_INCLUDE = {
+  manningScale: { select: { name: true, rank: { select: { title: true } }, vessel: { select: { name: true } } } },
+  port: { select: { name: true } },
+  user: { select: { surname: true, name: true, readinessDate: true, promotionsCount: true, telegramUserId: true } },
+} as const;
+/** Plans ahead, where a first contract with us is a coordinator's concern (the trademark mark). */
+const NEWCOMER_STATUSES = new Set(["to_propose", "pending_approval", "approved"]);
+const USER_FIELDS = new Set(["user_name", "readiness_date", "promotions_count", "telegram_bot"]);
+const ROW_FIELDS = new Set(["vessel_name", "role_name"]);
+
+/** "Surname Name" of the plan's seafarer (null for a vacancy). */
+const seafarerName = (row: Record<string, unknown>): string | null => {
+  const surname = textAt(row, "user", "surname");
+  return surname === null ? null : [surname, textAt(row, "user", "name")].filter(Boolean).join(" ");
+};
+
+/** What a partner_view never reads: offers and publication marks (spec 002 §6; DOMAIN.md "Ship-owner partners"). */
+export const PARTNER_VIEW_HIDDEN = ["offer", "to_publish", "vacancy_description", "external_only"] as const;
+const hidesOffers = (actor: TActor): boolean => actor.role === "partner_view";
+
+/** Plans of the vessels the reader may see: a partner's owners' fleet, everything for staff. */
+export const timePlanScope = (actor: TActor): TWhereOf<"TimePlan"> => {
+  const vessels = partnerVesselWhere(actor);
+  return vessels ? { manningScale: { vessel: { is: vessels } } } : {};
+};
+
+/** The scheduler's row as the planner_rows feed answers it. */
+const plannerRow = (row: Awaited<ReturnType<ReturnType<typeof timePlansRepository>["plannerRows"]>>[number], hideOffer: boolean): TResourceObject => ({
+  type: "planner_rows",
+  id: String(row.id),
+  attributes: {
+    name: row.name,
+    crewing_priority: row.crewingPriority,
+    ...(hideOffer ? {} : { template_offer: row.templateOffer }),
+    rank_id: row.rankId,
+    rank_title: row.rank.title,
+    rank_priority: row.rank.crewingPriority,
+    vessel_id: row.vessel?.id ?? null,
+    vessel_name: row.vessel?.name ?? "",
+    coordinator_id: row.vessel?.coordinatorId ?? null,
+    owner_id: row.vessel?.ownerVessel?.owner.id ?? null,
+    owner_name: row.vessel?.ownerVessel?.owner.title ?? null,
+    open_vacancies: row._count.timePlans,
+  },
+});
+
+type TProfile = NonNullable<Awaited<ReturnType<ReturnType<typeof timePlansRepository>["profileOf"]>>>;
+const ageOn = (birthday: Date, day: Date): number =>
+  day.getUTCFullYear() - birthday.getUTCFullYear() - (day.getUTCMonth() * 100 + day.getUTCDate() < birthday.getUTCMonth() * 100 + birthday.getUTCDate() ? 1 : 0);
+
+/** The user section's profile: contacts and the expected wage only for staff who read applicants. */
+const userProfileAttributes = (p: TProfile, staff: boolean, periods: readonly TPeriod[], avatar: string | null): Record<string, unknown> => ({
+  crewing_applicant_id: p.crewingApplicantId,
+  full_name: [p.surname, p.name, p.middle].filter(Boolean).join(" "),
+  birthday: p.birthday ? isoDay(p.birthday) : null,
+  age: p.birthday ? ageOn(p.birthday, new Date()) : null,
+  country_birth: p.countryBirth?.name ?? null,
+  rank: p.role?.title ?? null,
+  status: p.status,
+  readiness_date: p.readinessDate ? isoDay(p.readinessDate) : null,
+  promotions_count: p.promotionsCount,
+  promotions_roles: p.promotionsRoles,
+  vessel_last_name: p.vesselLastName,
+  vessel_last_rank_title: p.vesselLastRankTitle,
+  vessel_last_date_on: p.vesselLastDateOn ? isoDay(p.vesselLastDateOn) : null,
+  last_contract_soff: p.lastContractSoff ? isoDay(p.lastContractSoff) : null,
+  valid_state: p.validState,
+  has_warnings: p.hasWarnings,
+  archived: p.archived,
+  periods,
+  ...(staff ? { email: p.email, mobile_phone: p.mobilePhone, wage: p.wage, tags: p.tagList, avatar } : {}),
+});
+
+/**
+ * Timeplans (spec 002 §3, §5): the overlap rules on the server (no two plans of one row, no two
+ * plans of one seafarer share a day; a 422 names the other plan), a vacancy's offer set as its
+ * row's template offer, the seafarer's other periods, planning warnings in the answer's meta.
+ * Partners see and plan only their owners' vessels; partner_view never sees offers or
+ * publication marks.
+ */
+export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePlan", timePlansRepository)({
+  scope: timePlanScope,
+  relationshipTargets: {
+    // Partners plan without reading manning scales: a row is fine when it is an active row of a vessel they may see.
+    manning_scale: (ids, { actor, repo }) => repo.plannableRows(ids, partnerVesselWhere(actor)),
+  },
+  include: PLAN_INCLUDE,
+  // The scheduler asks for a few fields: only the relations they are computed from are loaded.
+  includeFor: (fields) => ({
+    ...(fields.some((f) => USER_FIELDS.has(f)) ? { user: PLAN_INCLUDE.user } : {}),
+    ...(fields.some((f) => ROW_FIELDS.has(f)) ? { manningScale: PLAN_INCLUDE.manningScale } : {}),
+    ...(fields.includes("port_name") ? { port: PLAN_INCLUDE.port } : {}),
+  }),
+  computed: {
+    ms_id: (row) => row.manningScaleId,
+    user_id: (row) => row.userId,
+    crew_change_sign_on_id: (row) => row.crewChangeSignOnId,
+    crew_change_sign_off_id: (row) => row.crewChangeSignOffId,
+    vessel_name: (row) => textAt(row, "manningScale", "vessel", "name"),
+    role_name: (row) => textAt(row, "manningScale", "name") || textAt(row, "manningScale", "rank", "title"),
+    port_name: (row) => textAt(row, "port", "name"),
+    user_name: (row) => seafarerName(row),
+    readiness_date: (row) => dateAt(row, "user", "readinessDate"),
+    promotions_count: (row) => numberAt(row, "user", "promotionsCount") ?? 0,
+    telegram_bot: (row) => textAt(row, "user", "telegramUserId") !== null,
+    // Owners' contract and document templates arrive with the owners' terms (a later issue).
+    has_contract_template: () => false,
+    document_templates: () => [],
+  },
+  computedMany: {
+    names: ["periods_by_user_id", "problem_newcomer", "warnings", "avatar"],
+    async load(rows, { actor, repo, fields }) {
+      const wants = (name: string) => !fields || fields.includes(name);
+      const userIds = [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
+      const none = <T>() => Promise.resolve(new Map<number, T>());
+      const [periods, firstService, warnings, avatars] = await Promise.all([
+        wants("periods_by_user_id") ? repo.periodsOf(userIds, timePlanScope(actor)) : none<TPeriod[]>(),
+        wants("problem_newcomer") ? repo.firstServiceOf(userIds) : none<Date>(),
+        wants("warnings") ? repo.warnings(rows) : none<TPlanWarning[]>(),
+        // Photos are applicants' files: only those who read applicants may fetch them.
+        wants("avatar") && can(actor.permissions, "users", "read") ? repo.avatarsOf(userIds) : none<string>(),
+      ]);
+      return new Map(rows.map((r) => {
+        const first = r.userId === null ? undefined : firstService.get(r.userId);
+        return [r.id, {
+          periods_by_user_id: r.userId === null ? {} : { [r.userId]: periods.get(r.userId) ?? [] },
+          warnings: warnings.get(r.id) ?? [],
+          avatar: r.userId === null ? null : (avatars.get(r.userId) ?? null),
+          // A newcomer joining: a plan ahead whose seafarer has served with us never before it (nothing on board or completed).
+          problem_newcomer: r.userId !== null && NEWCOMER_STATUSES.has(r.status) && (first === undefined || r.start <= first),
+        }];
+      }));
+    },
+  },
+  hidden: (actor) => (hidesOffers(actor) ? PARTNER_VIEW_HIDDEN : []),
+  filters: {
+    // The plans touching the range: starting before its last day ends, ending on or after its first.
+    date_range: (value) => {
+      const { from, to } = ZRange.parse(value);
+      return { start: { lt: new Date(to.getTime() + DAY) }, end: { gte: from } };
+    },
+    ids: (value) => ({ id: { in: ZIds.parse(value) } }),
+    vessel_id: (value) => ({ manningScale: { vesselId: ZId.parse(value) } }),
+  },
+  async toData(input, defaults, ctx) {
+    const before = ctx.before;
+    const manningScaleId = defaults.manningScaleId ?? before?.manningScaleId;
+    const start = defaults.start ?? before?.start;
+    const end = defaults.end ?? before?.end;
+    const userId = defaults.userId !== undefined ? defaults.userId : (before?.userId ?? null);
+    const status = defaults.status ?? before?.status;
+    if (!manningScaleId || !start || !end || !status) return {};
+    if (end < start) throw AppError.invalid([{ field: "end", message: "must not be before the start" }]);
+    // A vacancy is a plan without a seafarer; every other status is a seafarer's (spec 002 §3).
+    if (status === "vacancy" && userId !== null) throw AppError.invalid([{ field: "status", message: "cannot be Vacancy while a seafarer is planned" }]);
+    if (status !== "vacancy" && userId === null) throw AppError.invalid([{ field: "user", message: "must be chosen unless the plan is a vacancy", location: "relationships" }]);
+    if (input.relationships.manning_scale !== undefined) {
+      const row = await ctx.repo.manningScale(manningScaleId);
+      if (!row || row.state !== "active" || row.vesselId === null) {
+        throw AppError.invalid([{ field: "manning_scale", message: "must be an active row of a vessel's manning scale", location: "relationships" }]);
+      }
+    }
+    await ctx.repo.lock(manningScaleId, userId);
+    const onRow = await ctx.repo.rowConflict(manningScaleId, start, end, ctx.id);
+    if (onRow) {
+      const field = start < onRow.start ? "end" : "start";
+      throw AppError.invalid([{ field, message: `overlaps plan ${onRow.id} on this row (${isoDay(onRow.start)} – ${isoDay(onRow.end)})` }]);
+    }
+    if (userId !== null) {
+      const elsewhere = await ctx.repo.seafarerConflict(userId, start, end, ctx.id);
+      if (elsewhere) throw AppError.invalid([{ field: "user", message: `is already planned on ${describe(elsewhere)}`, location: "relationships" }]);
+    }
+    // Offers and descriptions are a vacancy's (spec 002 §3): a filled plan keeps none.
+    const vacancyOnly = status === "vacancy" ? {} : { offer: null, vacancyDescription: null, toPublish: false };
+    return { ...vacancyOnly, ...(ctx.mode === "create" ? { authorId: ctx.actor.id } : {}) };
+  },
+  async afterWrite(after, ctx) {
+    if (after.status === "vacancy" && after.offer !== null && ctx.input.attributes.offer !== undefined) {
+      if (await ctx.repo.setTemplateOffer(after.manningScaleId, after.offer)) ctx.touched("manning_scales", [after.manningScaleId]);
+    }
+  },
+  async answerMeta(row, { repo }) {
+    const warnings = (await repo.warnings([row])).get(row.id) ?? [];
+    return warnings.length ? { warnings } : undefined;
+  },
+  actions: {
+    async planner_rows(ctx) {
+      const rows = await ctx.repo.plannerRows(partnerVesselWhere(ctx.actor), new Date(`${isoDay(new Date())}T00:00:00Z`));
+      const hideOffer = hidesOffers(ctx.actor);
+      return { document: { data: rows.map((r) => plannerRow(r, hideOffer)), meta: { count: rows.length } } };
+    },
+    async user_profile(ctx) {
+      const plan = await ctx.kernel.serviceOf("time_plans").findInScope(ctx.actor, ctx.id ?? 0);
+      const userId = numberAt(plan, "userId");
+      if (userId === null) throw AppError.notFound("This plan has no seafarer");
+      const profile = await ctx.repo.profileOf(userId);
+      if (!profile) throw AppError.notFound("Seafarer not found");
+      const staff = can(ctx.actor.permissions, "users", "read");
+      const [periods, avatars] = await Promise.all([ctx.repo.periodsOf([userId], timePlanScope(ctx.actor)), staff ? ctx.repo.avatarsOf([userId]) : Promise.resolve(new Map<number, string>())]);
+      return { document: { data: { type: "user_profiles", id: String(userId), attributes: userProfileAttributes(profile, staff, periods.get(userId) ?? [], avatars.get(userId) ?? null) } } };
+    },
+    async print_time_plan(ctx) {
+      return { file: await printTimePlan(ctx.repo, ctx.actor, ctx.input) };
+    },
+    async print_crew_role(ctx) {
+      const { crew_change_id: crewChangeId, vessel_id: vesselIdGiven, type } = ctx.input;
+      // A crew change's list needs the crew change readable too (crewChange.read and its scope).
+      const vesselId = crewChangeId === undefined ? (vesselIdGiven ?? null) : numberAt(await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, crewChangeId), "vesselId");
+      if (vesselId === null) throw AppError.notFound("Vessel not found");
+      return { file: await printCrewRole(ctx.repo.print, ctx.actor, { vesselId, type, crewChangeId: crewChangeId ?? null }) };
+    },
+  },
+});

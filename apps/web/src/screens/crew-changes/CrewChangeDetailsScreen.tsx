@@ -1,0 +1,77 @@
+import { crewChanges, timePlans, type TResourceDef } from "@crew/contracts";
+import { Button, Group, Menu, Paper, Stack, Title } from "@mantine/core";
+import { IconCalendarEvent, IconPrinter } from "@tabler/icons-react";
+import { Link, useParams } from "react-router-dom";
+import { recordOf } from "../../api";
+import { saveFile } from "../../api/data-provider";
+import { runAction, type TActionArgs, type TActionName, type TActionOf } from "../../api/run-action";
+import { useApiErrorHandler } from "../../errors";
+import { ResourceDetailsScreen } from "../../resources/details/ResourceDetailsScreen";
+import type { TScreenProps } from "../../resources/screen-registry";
+import { useSession } from "../../session/use-session";
+import { CrewChangeState } from "./CrewChangesScreen";
+import { CrewListTable } from "./CrewListTable";
+import { useCrewChange } from "./use-crew-change";
+
+/**
+ * /crew-changes/:id/details: the crew change's fields, its crew list in display mode (reasons
+ * of signing off, rows removed), the way to pick the list on the planner, and the print-outs:
+ * the FAL Form 5 crew list on arrival or departure (.xlsx, .docx) and the crew by rank.
+ */
+export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
+  const { id = "" } = useParams();
+  const { can } = useSession();
+  const handleError = useApiErrorHandler();
+  const crewChange = useCrewChange(id);
+  const print = async <D extends TResourceDef, N extends TActionName<D>>(def: D, name: N, args: TActionArgs<TActionOf<D, N>>) => {
+    try {
+      const answer = await runAction(def, name, args);
+      if (answer.kind === "file") saveFile(answer.file);
+    } catch (error) {
+      handleError(error);
+    }
+  };
+  return (
+    <ResourceDetailsScreen
+      config={config}
+      badges={({ record }) => <CrewChangeState state={recordOf(crewChanges, record).attributes.state} />}
+    >
+      {() => (
+        <Paper withBorder p={{ base: "md", sm: "lg" }} shadow="xs">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={4}>Crew list</Title>
+              <Group gap="xs">
+                {can("timeplans", "read") && can(crewChanges.permission, "update") && (
+                  <Button size="xs" variant="light" leftSection={<IconCalendarEvent size={14} />} component={Link} to={`/timeplans/crew-rotation/crew-change/${id}/edit`} data-testid="crew-list-on-planner">
+                    Pick on the planner
+                  </Button>
+                )}
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} data-testid="crew-change-print">Print</Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>Crew list (IMO FAL Form 5)</Menu.Label>
+                    <Menu.Item onClick={() => void print(crewChanges, "print_crew_list", { input: { crew_change_id: id, type: "arrival", format: "xlsx" } })}>On arrival, .xlsx</Menu.Item>
+                    <Menu.Item onClick={() => void print(crewChanges, "print_crew_list", { input: { crew_change_id: id, type: "departure", format: "xlsx" } })}>On departure, .xlsx</Menu.Item>
+                    <Menu.Item onClick={() => void print(crewChanges, "print_crew_list", { input: { crew_change_id: id, type: "departure", format: "docx" } })}>On departure, .docx</Menu.Item>
+                    {can("timeplans", "read") && (
+                      <>
+                        <Menu.Label>Crew by rank</Menu.Label>
+                        <Menu.Item onClick={() => void print(timePlans, "print_crew_role", { input: { crew_change_id: id, type: "on_board" } })}>On board after the change</Menu.Item>
+                        <Menu.Item onClick={() => void print(timePlans, "print_crew_role", { input: { crew_change_id: id, type: "sign_on" } })}>Signing on</Menu.Item>
+                        <Menu.Item onClick={() => void print(timePlans, "print_crew_role", { input: { crew_change_id: id, type: "sign_off" } })}>Signing off</Menu.Item>
+                      </>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Group>
+            {crewChange.data ? <CrewListTable rows={crewChange.data.crewList} timeplansById={crewChange.data.timeplansById} mode="display" /> : null}
+          </Stack>
+        </Paper>
+      )}
+    </ResourceDetailsScreen>
+  );
+};

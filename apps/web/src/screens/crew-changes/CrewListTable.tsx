@@ -1,0 +1,123 @@
+import { crewLists, signOffReasons } from "@crew/contracts";
+import { ActionIcon, Badge, Select, Table, Text, Tooltip } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { getList, remove, update } from "../../api/data-provider";
+import { isApiError } from "../../api/api-error";
+import { recordOf } from "../../api/record-types";
+import { useApiErrorHandler } from "../../errors";
+import { notifyError, notifySuccess } from "../../notices";
+import { useSession } from "../../session/use-session";
+import { PLANNER_MESSAGES } from "../planner/planner-messages";
+import type { TCrewListRecord, TCrewPlanRecord } from "./use-crew-change";
+
+interface TProps {
+  rows: readonly TCrewListRecord[];
+  timeplansById: ReadonlyMap<string, TCrewPlanRecord>;
+  /** display: read, set reasons, remove rows; select: the list being picked on the scheduler. */
+  mode: "display" | "select";
+}
+
+const ddmm = (iso: string | null | undefined): string => (iso ? iso.split("T")[0]?.split("-").reverse().join(".") ?? "" : "");
+
+/** Who signs off: name and the plan's dates. */
+const Side = ({ name, plan }: { name: string | null | undefined; plan: TCrewPlanRecord | undefined }) =>
+  name ? (
+    <div>
+      <Text size="sm">{name}</Text>
+      {plan && <Text size="xs" c="dimmed">{ddmm(plan.attributes.start)} – {ddmm(plan.attributes.end)}</Text>}
+    </div>
+  ) : <Text size="sm" c="dimmed">—</Text>;
+
+/**
+ * A crew change's crew list (spec 002 §3 Crew list entry): a row per manning-scale row, the
+ * seafarer relieved beside the relief, in the order of the scale, with pairing classes (on with
+ * off, on without off, off without on). In display mode the reason of a sign-off is set here
+ * ('[End of contract] updated successfully') and a row can be removed.
+ */
+export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const editable = mode === "display" && can(crewLists.permission, "update");
+  const reasons = useQuery({
+    queryKey: ["sign_off_reasons", "list", { all: true }],
+    queryFn: ({ signal }) => getList(signOffReasons.type, { perPage: 999, sort: "title" }, signal),
+    enabled: editable,
+    staleTime: 5 * 60_000,
+  });
+  const reasonOptions = (reasons.data?.data ?? []).map((r) => ({ value: r.id, label: recordOf(signOffReasons, r).attributes.title }));
+  const reload = () => queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
+
+  const setReason = async (row: TCrewListRecord, reasonId: string | null) => {
+    try {
+      await update(crewLists.type, row.id, { reason_id: reasonId === null ? null : Number(reasonId) });
+      const label = reasonOptions.find((o) => o.value === reasonId)?.label;
+      notifySuccess(label ? `[${label}] updated successfully` : PLANNER_MESSAGES.crewListUpdated);
+    } catch (error) {
+      const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
+      if (first) notifyError(first.title, "The reason was not changed");
+      else handleError(error);
+    } finally {
+      await reload();
+    }
+  };
+  const removeRow = async (row: TCrewListRecord) => {
+    try {
+      await remove(crewLists.type, row.id);
+      notifySuccess(PLANNER_MESSAGES.crewListUpdated);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      await reload();
+      await queryClient.invalidateQueries({ queryKey: ["time_plans"] });
+    }
+  };
+
+  if (!rows.length) return <Text c="dimmed" size="sm" data-testid="crew-list-empty">Nobody in the crew list yet.{mode === "select" ? " Click the plans on the planner: a plan lying mostly after the crew change signs on, one lying mostly before it signs off." : ""}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder verticalSpacing={6} data-testid="crew-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Rank</Table.Th>
+            <Table.Th>Signs off</Table.Th>
+            <Table.Th>Signs on</Table.Th>
+            <Table.Th>Reason of signing off</Table.Th>
+            {editable && can(crewLists.permission, "delete") && <Table.Th w={40} />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const a = row.attributes;
+            const pairing = a.sign_on_id && a.sign_off_id ? "on with off" : a.sign_on_id ? "on without off" : "off without on";
+            return (
+              <Table.Tr key={row.id} className={`crew-list-row crew-list-row--${pairing.replace(/ /g, "-")}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>{a.role ?? ""}</Text>
+                  <Badge size="xs" variant="light" color={pairing === "on with off" ? "teal" : "gray"}>{pairing}</Badge>
+                </Table.Td>
+                <Table.Td><Side name={a.sign_off_user_name} plan={a.sign_off_id ? timeplansById.get(String(a.sign_off_id)) : undefined} /></Table.Td>
+                <Table.Td><Side name={a.sign_on_user_name} plan={a.sign_on_id ? timeplansById.get(String(a.sign_on_id)) : undefined} /></Table.Td>
+                <Table.Td>
+                  {editable && a.sign_off_id ? (
+                    <Select size="xs" data={reasonOptions} value={a.reason_id ? String(a.reason_id) : null} placeholder="Choose" clearable onChange={(v) => void setReason(row, v)} aria-label={`Reason for ${a.sign_off_user_name ?? "the seafarer"}`} />
+                  ) : (
+                    <Text size="sm">{a.reason_title ?? ""}</Text>
+                  )}
+                </Table.Td>
+                {editable && can(crewLists.permission, "delete") && (
+                  <Table.Td>
+                    <Tooltip label="Remove from the crew list">
+                      <ActionIcon variant="subtle" color="red" onClick={() => void removeRow(row)} aria-label="Remove from the crew list"><IconTrash size={16} /></ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};

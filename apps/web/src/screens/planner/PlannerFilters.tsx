@@ -1,0 +1,75 @@
+import { Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
+import { memo } from "react";
+import type { TPlannerQuery } from "./planner-query";
+
+interface TOption { value: string; label: string }
+
+interface TProps {
+  query: TPlannerQuery;
+  owners: TOption[];
+  vessels: TOption[];
+  ranks: TOption[];
+  onChange: (next: Partial<TPlannerQuery>) => void;
+}
+
+export const ADDITIONAL_FILTERS: TOption[] = [
+  { value: "", label: "All plans" },
+  { value: "vacancies", label: "Vacancies only" },
+  { value: "my_vessels", label: "Vessels I coordinate" },
+];
+
+/** Chosen values stay on one line (the first few as pills) so the planner keeps its height. */
+const oneLine = { pillsList: { flexWrap: "nowrap" as const, overflow: "hidden" } };
+
+/**
+ * The planner's filter (spec 002 §2, §4): owners ('All' allowed) narrow the vessels offered;
+ * vessels and ranks choose the rows; the extra filter; the first day and the cell width.
+ */
+export const PlannerFilters = memo(({ query, owners, vessels, ranks, onChange }: TProps) => (
+  <Group gap="xs" align="flex-end" wrap="wrap">
+    {owners.length > 0 && (
+      <MultiSelect
+        label="Owners"
+        placeholder={query.ownerIds === "all" ? "All" : undefined}
+        data={owners}
+        value={query.ownerIds === "all" ? [] : query.ownerIds.map(String)}
+        onChange={(v) => onChange({ ownerIds: v.length ? v.map(Number) : "all" })}
+        clearable
+        searchable
+        w={220}
+        size="xs"
+      />
+    )}
+    <MultiSelect
+      label="Vessels"
+      placeholder={query.vesselIds.length ? undefined : "Choose vessels"}
+      data={vessels}
+      value={query.vesselIds.map(String)}
+      onChange={(v) => onChange({ vesselIds: v.map(Number) })}
+      clearable
+      searchable
+      maxValues={200}
+      w={280}
+      size="xs"
+      styles={oneLine}
+      data-testid="planner-vessels"
+    />
+    <MultiSelect
+      label="Ranks"
+      placeholder={query.roleIds.length ? undefined : "Choose ranks"}
+      data={ranks}
+      value={query.roleIds.map(String)}
+      onChange={(v) => onChange({ roleIds: v.map(Number) })}
+      clearable
+      searchable
+      w={260}
+      size="xs"
+      styles={oneLine}
+      data-testid="planner-ranks"
+    />
+    <Select label="Show" data={ADDITIONAL_FILTERS} value={query.additionalFilter} onChange={(v) => onChange({ additionalFilter: v ?? "" })} w={170} size="xs" allowDeselect={false} />
+    <TextInput label="From" type="date" value={query.day} onChange={(e) => e.currentTarget.value && onChange({ day: e.currentTarget.value })} w={140} size="xs" />
+    <NumberInput label="Cell, px" value={query.cell} min={40} max={600} step={20} onChange={(v) => typeof v === "number" && onChange({ cell: v })} w={90} size="xs" />
+  </Group>
+));
+PlannerFilters.displayName = "PlannerFilters";

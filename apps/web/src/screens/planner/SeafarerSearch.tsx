@@ -1,0 +1,74 @@
+import { SEARCH_DEBOUNCE_MS } from "@crew/contracts";
+import { Loader, Select } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { getList } from "../../api/data-provider";
+
+export interface TSeafarer {
+  id: string;
+  name: string;
+}
+
+interface TProps {
+  value: TSeafarer | null;
+  onChange: (next: TSeafarer | null) => void;
+  error?: string | undefined;
+  label?: string;
+  autoFocus?: boolean;
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v : "");
+const ddmmyyyy = (iso: string): string => iso.split("T")[0]?.split("-").reverse().join(".") ?? "";
+
+/**
+ * Finds an applicant to plan (GET users with search, spec 001 §5 rules on the server), searched
+ * as one types with the product's debounce (700 ms). Each choice reads "Surname Name · No. ·
+ * ready dd.mm.yyyy" so namesakes can be told apart.
+ */
+export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", autoFocus }: TProps) => {
+  const [search, setSearch] = useState("");
+  // The text Mantine shows after a choice is the choice's label: that is no search.
+  const [picked, setPicked] = useState<string | null>(null);
+  const typed = search.trim() === picked ? "" : search.trim();
+  const [query] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const found = useQuery({
+    queryKey: ["users", "list", { planner: true, search: query }],
+    queryFn: ({ signal }) => getList("users", { perPage: 20, search: query, sort: "surname", fields: { users: ["surname", "name", "crewing_applicant_id", "readiness_date"] } }, signal),
+    enabled: query.length >= 2,
+    staleTime: 30_000,
+  });
+  const options = useMemo(() => {
+    const list = (found.data?.data ?? []).map((u) => {
+      const a = u.attributes;
+      const name = [text(a.surname), text(a.name)].filter(Boolean).join(" ");
+      const ready = text(a.readiness_date);
+      return { value: u.id, label: [name, text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`, ready && `ready ${ddmmyyyy(ready)}`].filter(Boolean).join(" · "), name };
+    });
+    return value && !list.some((o) => o.value === value.id) ? [{ value: value.id, label: value.name, name: value.name }, ...list] : list;
+  }, [found.data, value]);
+  return (
+    <Select
+      label={label}
+      placeholder="Type a surname, a phone or an applicant number"
+      searchable
+      clearable
+      autoFocus={autoFocus}
+      data={options.map(({ value: v, label: l }) => ({ value: v, label: l }))}
+      value={value?.id ?? null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(id) => {
+        const chosen = options.find((o) => o.value === id);
+        setPicked(chosen?.label ?? null);
+        onChange(chosen ? { id: chosen.value, name: chosen.name } : null);
+      }}
+      nothingFoundMessage={typed.length < 2 ? "Type at least two letters" : found.isFetching || typed !== query ? "Searching…" : "Nobody found"}
+      rightSection={found.isFetching ? <Loader size="xs" /> : undefined}
+      filter={({ options: all }) => all}
+      error={error}
+      data-testid="seafarer-search"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+};

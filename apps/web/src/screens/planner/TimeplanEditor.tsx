@@ -1,0 +1,242 @@
+import { PLACEMENT_STATUSES, placementStatusOptions, timePlans, type TPlacementStatus } from "@crew/contracts";
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { create, getOne, remove, update } from "../../api/data-provider";
+import { recordOf } from "../../api/record-types";
+import { useApiErrorHandler } from "../../errors";
+import { notifySuccess } from "../../notices";
+import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
+import { useSession } from "../../session/use-session";
+import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
+import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
+import { UserProfileCard } from "./UserProfileCard";
+import { PLANS_KEY } from "./use-planner-data";
+import { ZPlanWarnings } from "./warnings";
+
+/** A plan being made from a range selected on a row (navigation state of /timeplans/new). */
+export interface TNewPlan {
+  rowId: number;
+  rowName: string;
+  start: string;
+  end: string;
+  /** The seafarer picked in the user section's select-new-user mode, if any. */
+  seafarer?: TSeafarer | null;
+}
+
+interface TProps {
+  mode: "create" | "update";
+  planId?: string;
+  draft?: TNewPlan;
+  /** The user section starts open (the address's `open`). */
+  userSectionOpen: boolean;
+  onClose: () => void;
+}
+
+interface TValues {
+  start: string;
+  end: string;
+  status: TPlacementStatus;
+  to_publish: boolean;
+  repair_team: boolean;
+  external_only: boolean;
+  offer: number | null;
+  vacancy_description: string;
+  port: string | null;
+  seafarer: TSeafarer | null;
+}
+
+const day = (iso: string): string => iso.split("T")[0] ?? "";
+const isStatus = (v: string | null): v is TPlacementStatus => PLACEMENT_STATUSES.some((s) => s === v);
+
+/**
+ * The timeplan editor (/timeplans/new, /timeplans/{id}/edit; spec 002 §2, §4; 000 §4.4): dates,
+ * status, the vacancy's offer and publication, marks, port, and the user section (the seafarer:
+ * search in select-new-user mode, their profile). Field errors land on their fields; other 422s
+ * show as a toast. After a save or a delete the planner is back at `/`.
+ */
+export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }: TProps) => {
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const { can, user } = useSession();
+  const partnerView = user?.role === "partner_view";
+  const mayEdit = can(timePlans.permission, mode === "create" ? "create" : "update");
+  const existing = useQuery({
+    queryKey: ["time_plans", "one", { id: planId ?? "" }],
+    queryFn: ({ signal }) => getOne("time_plans", planId ?? "", { include: ["port"] }, signal),
+    enabled: mode === "update" && Boolean(planId),
+  });
+  const [values, setValues] = useState<TValues | null>(() =>
+    draft
+      ? {
+          start: draft.start, end: draft.end, status: draft.seafarer ? "to_propose" : "vacancy", to_publish: false, repair_team: false, external_only: false,
+          offer: null, vacancy_description: "", port: null, seafarer: draft.seafarer ?? null,
+        }
+      : null,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // Select-new-user mode: the search replaces the planned seafarer's name.
+  const [choosing, setChoosing] = useState(mode === "create" && !draft?.seafarer);
+  const [userSection, setUserSection] = useState(userSectionOpen);
+
+  const plan = existing.data ? recordOf(timePlans, existing.data.data) : null;
+  useEffect(() => {
+    if (!plan || values) return;
+    const a = plan.attributes;
+    const port = existing.data?.data.relationships?.port?.data;
+    setValues({
+      start: day(a.start), end: day(a.end), status: a.status, to_publish: a.to_publish ?? false, repair_team: a.repair_team ?? false,
+      external_only: a.external_only ?? false, offer: a.offer ?? null, vacancy_description: a.vacancy_description ?? "",
+      port: port && !Array.isArray(port) ? port.id : null,
+      seafarer: a.user_id ? { id: String(a.user_id), name: a.user_name ?? `#${a.user_id}` } : null,
+    });
+  }, [plan, values, existing.data]);
+
+  const warnings = ZPlanWarnings.safeParse(plan?.attributes.warnings).data ?? [];
+  // The user section (the address's `open`): the planned seafarer's profile, for timeplans.userProfile.
+  const showsProfile = Boolean(planId && plan?.attributes.user_id && values?.seafarer?.id === String(plan.attributes.user_id) && can("timeplans.userProfile", "read"));
+  const set = (next: Partial<TValues>) => setValues((v) => (v ? { ...v, ...next } : v));
+  const pickSeafarer = (seafarer: TSeafarer | null) => {
+    // A vacancy filled is a proposal; a plan emptied is a vacancy again.
+    setValues((v) => (v ? { ...v, seafarer, status: seafarer ? (v.status === "vacancy" ? "to_propose" : v.status) : "vacancy" } : v));
+    if (seafarer) setChoosing(false);
+  };
+
+  const save = async () => {
+    if (!values) return;
+    setSaving(true);
+    setErrors({});
+    const vacancy = values.status === "vacancy";
+    const attributes = {
+      start: values.start, end: values.end, status: values.status, repair_team: values.repair_team,
+      ...(partnerView ? {} : { external_only: values.external_only, to_publish: vacancy && values.to_publish, offer: vacancy ? values.offer : null, vacancy_description: vacancy && values.vacancy_description ? values.vacancy_description : null }),
+    };
+    const relationships = {
+      ...(draft ? { manning_scale: { type: "manning_scales", id: String(draft.rowId) } } : {}),
+      ...(can("users", "read") ? { user: values.seafarer ? { type: "users", id: values.seafarer.id } : null } : {}),
+      ...(can("ports", "read") ? { port: values.port ? { type: "ports", id: values.port } : null } : {}),
+    };
+    try {
+      const saved = mode === "create" ? await create(timePlans.type, attributes, relationships) : await update(timePlans.type, planId ?? "", attributes, relationships);
+      await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
+      await queryClient.invalidateQueries({ queryKey: ["time_plans", "one"] });
+      notifySuccess(mode === "create" ? PLANNER_MESSAGES.created : PLANNER_MESSAGES.updated);
+      notifyWarnings(ZPlanWarnings.safeParse(saved.attributes.warnings).data ?? []);
+      onClose();
+    } catch (error) {
+      // The form always sends a status, so field errors go to the form (spec 002 §8).
+      const action = handleError(error);
+      if (action.kind === "fields") setErrors(action.fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const removePlan = async () => {
+    if (!planId) return;
+    setDeleting(true);
+    try {
+      await remove(timePlans.type, planId);
+      await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
+      notifySuccess(PLANNER_MESSAGES.deleted);
+      onClose();
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const title = mode === "create" ? `New plan${draft ? ` · ${draft.rowName}` : ""}` : plan ? `${plan.attributes.vessel_name ?? ""} · ${plan.attributes.role_name ?? ""}` : "Plan";
+  const vacancy = values?.status === "vacancy";
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg" data-testid="timeplan-editor">
+      {!values ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : (
+        <Stack gap="sm">
+          {warnings.length > 0 && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Check before sending" data-testid="plan-warnings">
+              {warnings.map((w) => <Text key={`${w.code}:${w.detail}`} size="sm">{w.title}: {w.detail}</Text>)}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput type="date" label="Start" required value={values.start} onChange={(e) => set({ start: e.currentTarget.value })} error={errors.start} disabled={!mayEdit} />
+            <TextInput type="date" label="End" required value={values.end} onChange={(e) => set({ end: e.currentTarget.value })} error={errors.end} disabled={!mayEdit} />
+          </Group>
+          <Select
+            label="Status"
+            data={placementStatusOptions}
+            value={values.status}
+            allowDeselect={false}
+            onChange={(v) => isStatus(v) && set({ status: v, ...(v === "vacancy" ? { seafarer: null } : {}) })}
+            error={errors.status}
+            disabled={!mayEdit}
+            data-testid="plan-status"
+          />
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>Seafarer</Text>
+            {choosing && can("users", "read") && mayEdit ? (
+              <SeafarerSearch value={values.seafarer} onChange={pickSeafarer} error={errors.user} autoFocus={mode === "create"} />
+            ) : (
+              <Group justify="space-between">
+                <Text size="sm" data-testid="plan-seafarer">{values.seafarer?.name ?? "Nobody yet: a vacancy"}</Text>
+                {can("users", "read") && mayEdit && (
+                  <Group gap={4}>
+                    <Button size="compact-xs" variant="light" onClick={() => setChoosing(true)}>Choose another seafarer</Button>
+                    {values.seafarer && <Button size="compact-xs" variant="subtle" color="gray" onClick={() => pickSeafarer(null)}>Make it a vacancy</Button>}
+                  </Group>
+                )}
+              </Group>
+            )}
+            {errors.user && !choosing && <Text size="xs" c="red">{errors.user}</Text>}
+            {showsProfile && (
+              <>
+                <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setUserSection((o) => !o)} data-testid="plan-profile-toggle">
+                  {userSection ? "Hide the profile" : "Show the profile"}
+                </Button>
+                {userSection && <UserProfileCard planId={planId ?? ""} />}
+              </>
+            )}
+          </Stack>
+          {vacancy && !partnerView && (
+            <>
+              <Group grow align="flex-end">
+                <NumberInput label="Offer, USD/month" min={0} max={1_000_000} value={values.offer ?? ""} onChange={(v) => set({ offer: typeof v === "number" ? v : null })} error={errors.offer} disabled={!mayEdit} />
+                <Checkbox label="Publish the vacancy" checked={values.to_publish} onChange={(e) => set({ to_publish: e.currentTarget.checked })} disabled={!mayEdit} mb={8} />
+              </Group>
+              <Textarea label="Vacancy description" autosize minRows={2} maxRows={6} value={values.vacancy_description} onChange={(e) => set({ vacancy_description: e.currentTarget.value })} error={errors.vacancy_description} disabled={!mayEdit} />
+            </>
+          )}
+          <Group gap="lg">
+            <Checkbox label="Repair team" checked={values.repair_team} onChange={(e) => set({ repair_team: e.currentTarget.checked })} disabled={!mayEdit} />
+            {!partnerView && <Checkbox label="External only" checked={values.external_only} onChange={(e) => set({ external_only: e.currentTarget.checked })} disabled={!mayEdit} />}
+          </Group>
+          {can("ports", "read") && (
+            <RelationshipSelect
+              type="ports"
+              label="Port of joining"
+              value={values.port}
+              selectedLabel={plan?.attributes.port_name ?? undefined}
+              onChange={(port) => set({ port })}
+              error={errors.port}
+              disabled={!mayEdit}
+            />
+          )}
+          <Group justify="space-between" mt="sm">
+            {mode === "update" && can(timePlans.permission, "delete") ? (
+              <Button color="red" variant="subtle" loading={deleting} onClick={() => void removePlan()}>Delete this plan</Button>
+            ) : <span />}
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>{mayEdit ? "Cancel" : "Close"}</Button>
+              {mayEdit && <Button onClick={() => void save()} loading={saving} data-testid="plan-save">Save</Button>}
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+};
