@@ -11,6 +11,7 @@ import type { TOneRecord } from "../../resources/data/resource-types";
 import { readableWith } from "../../resources/data/use-resource-queries";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
+import { ValidityMark } from "../applicant-records/ValidityMark";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./user-display";
 
@@ -78,7 +79,7 @@ const General = ({ one }: { one: TOneRecord }) => {
         <Field label="Vessel now">{a.vessel ?? ""}</Field>
         <Field label="Planned">{a.vessel_planned_name ? `${a.vessel_planned_name}, ${formatDate(a.date_planned)}` : ""}</Field>
         <Field label="Promotions">{a.promotions_count ? `${a.promotions_count}${a.promotions_roles?.length ? `: ${a.promotions_roles.join(", ")}` : ""}` : ""}</Field>
-        <Field label="Documents">{a.valid_state ?? ""}</Field>
+        <Field label="Documents">{a.valid_state ? <ValidityMark state={a.valid_state} states={a.valid_states} /> : ""}</Field>
         <Field label="US visa valid until">{formatDate(a.us_visa_doe)}</Field>
       </Section>
       <Section title="Marks and external databases">

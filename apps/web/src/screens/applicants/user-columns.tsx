@@ -6,6 +6,7 @@ import { recordOf } from "../../api";
 import { formatDate } from "../../lib/dates";
 import type { TColumn } from "../../resources/list/columns";
 import listClasses from "../../resources/list/list.module.css";
+import { ValidityMark } from "../applicant-records/ValidityMark";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, placementStatusOf, statusText } from "./user-display";
 
@@ -78,6 +79,16 @@ export const userColumns = (base: string): TColumn[] => [
     },
   },
   { key: "readiness_date", label: "Readiness", sortField: "readiness_date", width: 110, render: (record) => formatDate(recordOf(users, record).attributes.readiness_date) },
+  {
+    // The documents' validity as one coloured mark, per kind in its tooltip (docs/records.md "Validity").
+    key: "valid_state",
+    label: "Documents",
+    width: 110,
+    render: (record) => {
+      const a = recordOf(users, record).attributes;
+      return <ValidityMark state={a.valid_state} states={a.valid_states} />;
+    },
+  },
   {
     key: "mobile_phone",
     label: "Phone",
