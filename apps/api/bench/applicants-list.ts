@@ -21,29 +21,25 @@ import { fork } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { AUTH_HEADERS, EXPORT_MAX_ROWS, users } from "@crew/contracts";
+import { EXPORT_MAX_ROWS, users } from "@crew/contracts";
 import pg from "pg";
 import { z } from "zod";
-import { createApp } from "../src/app.js";
 import { hashPassword } from "../src/auth/passwords.js";
-import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
-import { startEmbeddedDatabase } from "../src/db/embedded.js";
 import { migrate } from "../src/db/migrate.js";
-import type { TDeps } from "../src/deps.js";
 import { createJobs } from "../src/jobs/index.js";
 import { jobContext } from "../src/jobs/run-job.js";
 import { usersExportJob } from "../src/jobs/users-export.job.js";
 import { parseListQuery } from "../src/kernel/list-query.js";
 import { createLogger } from "../src/lib/logger.js";
-import { inProcessBus } from "../src/live/event-bus.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { extrasSql, userListSql } from "../src/resources/applicants/users-list-repository.js";
 import { userQueryOf } from "../src/resources/applicants/users-query.js";
-import { diskStorage } from "../src/storage/disk-storage.js";
+import { benchConfig, scaleDatabase, serveApp, signedInGet } from "./support/in-process-app.js";
+import { ascending, percentile } from "./support/percentile.js";
 
 const env = process.env;
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 40);
@@ -73,9 +69,8 @@ interface TCase { label: string; query: Record<string, string> }
 
 const ZListAnswer = z.object({ data: z.array(z.unknown()).optional(), meta: z.object({ count: z.number().optional() }).optional(), errors: z.array(z.unknown()).optional() });
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const stats = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
+  const s = ascending(times);
   return { p50: percentile(s, 50), p95: percentile(s, 95) };
 };
 
@@ -110,14 +105,13 @@ const connectDirect = async (url: string): Promise<pg.Client> => {
 };
 
 const main = async (): Promise<void> => {
-  const url = env.DATABASE_URL;
-  const embedded = url ? null : await startEmbeddedDatabase(resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? "./.data"));
-  const databaseUrl = url ?? embedded?.url ?? "";
-  const label = url ? `PostgreSQL (${new URL(url).host}${new URL(url).pathname})` : "embedded PGlite";
+  const database = await scaleDatabase();
+  const databaseUrl = database.url;
+  const embedded = database.embedded;
   const dataDir = mkdtempSync(join(tmpdir(), "crew-bench-applicants-"));
   try {
     await migrate(databaseUrl);
-    let db = createDb(databaseUrl, embedded !== null);
+    let db = createDb(databaseUrl, embedded);
     await ensurePermissionRecords(db);
     const total = await db.user.count();
     if (total < 1000) throw new Error(`${total} applicants: fill the database first, e.g. pnpm seed:scale --applicants 200000`);
@@ -206,31 +200,10 @@ const main = async (): Promise<void> => {
     if (embedded) db = createDb(databaseUrl, true);
 
     // 2. The endpoint.
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-bench-session-secret-00", LOG_LEVEL: "silent", EQUASIS_STAND_IN: "false" });
-    const logger = createLogger(config);
-    const deps: TDeps = {
-      config, logger, db, redis: null, bus: inProcessBus(), storage: diskStorage(join(dataDir, "files")),
-      jobs: createJobs({ config, db, logger, redis: null }, { schedules: false }), sessionSecret: config.SESSION_SECRET ?? "", embedded: embedded !== null,
-    };
-    const server = createApp(deps).listen(0, "127.0.0.1");
-    await new Promise<void>((done) => server.once("listening", () => done()));
-    const address = server.address();
-    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    let headers: Record<string, string> = {};
-    const keep = (res: Response) => {
-      const next: Record<string, string> = {};
-      for (const name of AUTH_HEADERS) {
-        const value = res.headers.get(name);
-        if (!value) return;
-        next[name] = value;
-      }
-      headers = next;
-    };
-    const signIn = await fetch(`${origin}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
-    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    keep(signIn);
+    const server = await serveApp(db, embedded, dataDir);
+    const get = await signedInGet(server.origin, EMAIL, PASSWORD);
 
-    console.log(`\napplicant list on ${label}: ${total} applicants, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up\n`);
+    console.log(`\napplicant list on ${database.label}: ${total} applicants, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up\n`);
     console.log(`  ${"case".padEnd(40)} ${"endpoint p50".padStart(12)} ${"p95".padStart(8)}   ${"SQL p50".padStart(8)} ${"p95".padStart(8)}   ${"ratio".padStart(5)}   rows  total`);
     const misses: string[] = [];
     for (const c of chosen) {
@@ -239,10 +212,9 @@ const main = async (): Promise<void> => {
       let count = 0;
       for (let i = 0; i < WARMUP + REQUESTS; i++) {
         const t0 = performance.now();
-        const res = await fetch(`${origin}/api/users?${new URLSearchParams(c.query).toString()}`, { headers });
+        const res = await get(`/api/users?${new URLSearchParams(c.query).toString()}`);
         const body = ZListAnswer.parse(await res.json());
         const ms = performance.now() - t0;
-        keep(res);
         if (res.status !== 200) throw new Error(`${c.label}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
         rows = body.data?.length ?? 0;
         count = body.meta?.count ?? 0;
@@ -259,9 +231,8 @@ const main = async (): Promise<void> => {
     const floor: number[] = [];
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${origin}/api/clients/me`, { headers });
+      const res = await get("/api/clients/me");
       await res.text();
-      keep(res);
       if (i >= WARMUP) floor.push(performance.now() - t0);
     }
     const f = stats(floor);
@@ -288,7 +259,7 @@ const main = async (): Promise<void> => {
     }
     await db.$disconnect();
   } finally {
-    await embedded?.stop();
+    await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
@@ -297,7 +268,7 @@ const main = async (): Promise<void> => {
 const exportMemory = async (): Promise<void> => {
   const url = env.BENCH_DATABASE_URL ?? "";
   const db = createDb(url, !env.DATABASE_URL);
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: env.BENCH_DATA_DIR ?? tmpdir(), SESSION_SECRET: "bench-session-secret-bench-session-secret-00", LOG_LEVEL: "silent", EQUASIS_STAND_IN: "false" });
+  const config = benchConfig(env.BENCH_DATA_DIR ?? tmpdir());
   const logger = createLogger(config);
   const taskId = Number(env.BENCH_TASK);
   const base0 = process.memoryUsage();

@@ -27,16 +27,13 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import pg from "pg";
 import { pinoHttp } from "pino-http";
-import { AUTH_HEADERS, DEMO_PASSWORD } from "@crew/contracts";
+import { DEMO_PASSWORD } from "@crew/contracts";
 import { createApp } from "../src/app.js";
 import { findAccountByEmail } from "../src/auth/account-repository.js";
 import { sessionServiceFor } from "../src/auth/session-service.js";
 import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
-import { startEmbeddedDatabase } from "../src/db/embedded.js";
-import { migrate } from "../src/db/migrate.js";
 import { seedDemo } from "../src/db/seed.js";
 import type { TDeps } from "../src/deps.js";
 import { errorMiddleware } from "../src/errors/error-middleware.js";
@@ -48,6 +45,10 @@ import { ensurePermissionRecords } from "../src/permissions/permission-seed-repo
 import { apiRouter } from "../src/resources/api-router.js";
 import { inProcessBus } from "../src/live/event-bus.js";
 import { createStorage } from "../src/storage/create-storage.js";
+import { credentialsIn } from "../test/support/credentials.js";
+import { throwawayDatabase, type TThrowawayDatabase } from "../test/support/throwaway-database.js";
+import { ascending, quantile } from "./support/percentile.js";
+import { rotatingGet, type TRotatingAuth } from "./support/rotating-get.js";
 
 const BENCH_EMAIL = "admin@example.com";
 const ROUTE = "/api/ranks";
@@ -55,33 +56,6 @@ const ROUTE = "/api/ranks";
 interface TReady { appPort: number; baselinePort: number; database: string }
 
 // ---------------------------------------------------------------------------- server side
-
-/** A throwaway database: a fresh one on the DATABASE_URL server, else an in-memory PGlite. */
-const throwawayDatabase = async (): Promise<{ url: string; embedded: boolean; label: string; drop(): Promise<void> }> => {
-  const server = process.env.DATABASE_URL;
-  if (!server) {
-    const db = await startEmbeddedDatabase(null);
-    return { url: db.url, embedded: true, label: "embedded PGlite", drop: () => db.stop() };
-  }
-  const name = `crew_bench_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    embedded: false,
-    label: `PostgreSQL (${url.host})`,
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-};
 
 /** src/app.ts's pipeline with authentication replaced by a fixed actor: the baseline. */
 const baselineApp = (deps: TDeps, actor: TActor): Express => {
@@ -110,7 +84,8 @@ const listen = (app: Express): Promise<number> =>
   });
 
 const serve = async (): Promise<void> => {
-  const database = await throwawayDatabase();
+  // A fresh database, migrated: on the DATABASE_URL server (dropped afterwards), else an in-memory PGlite.
+  const database = await throwawayDatabase(process.env.DATABASE_URL, "crew_bench");
   const stop = async () => {
     await database.drop().catch(() => undefined);
     process.exit(0);
@@ -124,8 +99,7 @@ const serve = async (): Promise<void> => {
   }
 };
 
-const prepareAndListen = async (database: { url: string; embedded: boolean; label: string }, stop: () => Promise<void>): Promise<void> => {
-  await migrate(database.url);
+const prepareAndListen = async (database: TThrowawayDatabase, stop: () => Promise<void>): Promise<void> => {
   const db = createDb(database.url, database.embedded);
   await ensurePermissionRecords(db);
   await seedDemo(db);
@@ -180,46 +154,22 @@ const timeAuthenticate = async (deps: TDeps, start: Record<string, string>, call
 };
 
 const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { meanMs: sorted.reduce((a, b) => a + b, 0) / Math.max(sorted.length, 1), p50Ms: at(0.5), p99Ms: at(0.99) };
+  const sorted = ascending(samples);
+  return { meanMs: sorted.reduce((a, b) => a + b, 0) / Math.max(sorted.length, 1), p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
 };
 
 // ---------------------------------------------------------------------------- load side
 
 type THeaders = Record<string, string>;
 
-/** Credentials in an answer's headers, when it carries a complete set. */
-const credentialsIn = (headers: Record<string, unknown>): THeaders | null => {
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const found: THeaders = {};
-  for (const name of AUTH_HEADERS) {
-    const value = lower[name];
-    if (typeof value !== "string" || value.trim() === "") return null;
-    found[name] = value;
-  }
-  return found;
-};
-
 interface TRun { label: string; requests: number; rps: number; perRequestMs: number; p50: number; p99: number; non2xx: number; errors: number }
 
-const run = async (label: string, port: number, path: string, connections: number, seconds: number, auth?: { headers: THeaders }): Promise<TRun> => {
+const run = async (label: string, port: number, path: string, connections: number, seconds: number, auth?: TRotatingAuth): Promise<TRun> => {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
-    requests: [
-      {
-        method: "GET",
-        path,
-        // Send the newest credentials and keep whatever rotated ones the answers carry.
-        setupRequest: (req) => (auth ? { ...req, headers: { ...req.headers, ...auth.headers } } : req),
-        onResponse: (_status, _body, _context, headers) => {
-          const next = auth && credentialsIn(headers ?? {});
-          if (auth && next) auth.headers = next;
-        },
-      },
-    ],
+    requests: [rotatingGet(path, auth)],
   });
   const requests = result.requests.total;
   return {
@@ -251,7 +201,7 @@ const pairedRun = async (ready: TReady, auth: { headers: THeaders }, pairs: numb
     const b = await timed(ready.baselinePort, {});
     const a = await timed(ready.appPort, auth.headers);
     if (a.res.status !== 200) refused++;
-    auth.headers = credentialsIn(Object.fromEntries(a.res.headers)) ?? auth.headers;
+    auth.headers = credentialsIn(a.res.headers) ?? auth.headers;
     base.push(b.ms);
     authed.push(a.ms);
     added.push(a.ms - b.ms);
@@ -299,7 +249,7 @@ const main = async (): Promise<void> => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: BENCH_EMAIL, password: DEMO_PASSWORD }),
       });
-      const headers = credentialsIn(Object.fromEntries(res.headers));
+      const headers = credentialsIn(res.headers);
       if (!res.ok || !headers) throw new Error(`sign-in failed: ${res.status}`);
       return { headers };
     };

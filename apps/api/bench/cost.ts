@@ -33,7 +33,7 @@ import autocannon from "autocannon";
 import type { Express } from "express";
 import pg from "pg";
 import pino from "pino";
-import { AUTH_HEADERS, DEMO_PASSWORD } from "@crew/contracts";
+import { DEMO_PASSWORD } from "@crew/contracts";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
@@ -45,7 +45,10 @@ import { inProcessBus } from "../src/live/event-bus.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { createStorage } from "../src/storage/create-storage.js";
 import { API_DIR, freePort, startApi, startProcess, waitForHttp, type TProcess } from "../test/support/api-process.js";
+import { credentialsIn } from "../test/support/credentials.js";
 import { throwawayDatabase } from "../test/support/throwaway-database.js";
+import { ascending, quantile } from "./support/percentile.js";
+import { rotatingGet, type TRotatingAuth } from "./support/rotating-get.js";
 
 type THeaders = Record<string, string>;
 
@@ -188,21 +191,9 @@ const instrument = (app: Express) => {
   return labels;
 };
 
-const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const us = (ms: number) => `${(ms * 1000).toFixed(0).padStart(6)} µs`;
 
 // ------------------------------------------------------------------ HTTP helpers
-
-const credentialsIn = (headers: Headers | Record<string, unknown>): THeaders | null => {
-  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]);
-  const found: THeaders = {};
-  for (const name of AUTH_HEADERS) {
-    const value = get(name);
-    if (typeof value !== "string" || value === "") return null;
-    found[name] = value;
-  }
-  return found;
-};
 
 const signIn = async (base: string): Promise<THeaders> => {
   const res = await fetch(`${base}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }) });
@@ -252,12 +243,12 @@ const split = async (deps: TDeps, requests: number) => {
         const own = records.map((r) => r.stages.get(stage) ?? 0);
         const db = records.map((r) => r.db.get(stage) ?? 0);
         const mean = own.reduce((a, b) => a + b, 0) / own.length;
-        const dbMedian = percentile(db, 0.5);
-        rows.push(`  ${stage.padEnd(48)} ${us(percentile(own, 0.5))} (${us(mean).trim()})${dbMedian > 0 ? `   database round trips ${us(dbMedian).trim()}` : ""}`);
+        const dbMedian = quantile(ascending(db), 0.5);
+        rows.push(`  ${stage.padEnd(48)} ${us(quantile(ascending(own), 0.5))} (${us(mean).trim()})${dbMedian > 0 ? `   database round trips ${us(dbMedian).trim()}` : ""}`);
       }
       const serverTotals = records.map((r) => [...r.stages.values()].reduce((a, b) => a + b, 0));
-      rows.push(`  ${"server, all stages".padEnd(48)} ${us(percentile(serverTotals, 0.5))}`);
-      rows.push(`  ${"whole request, fetch to fetch (client in-process)".padEnd(48)} ${us(percentile(walls, 0.5))}`);
+      rows.push(`  ${"server, all stages".padEnd(48)} ${us(quantile(ascending(serverTotals), 0.5))}`);
+      rows.push(`  ${"whole request, fetch to fetch (client in-process)".padEnd(48)} ${us(quantile(ascending(walls), 0.5))}`);
     }
   } finally {
     await server.close();
@@ -281,21 +272,13 @@ const cpuMsOf = (pid: number | undefined): number => {
   }
 };
 
-const run = async (url: string, path: string, connections: number, seconds: number, auth?: { headers: THeaders }, pid?: number): Promise<TRun> => {
+const run = async (url: string, path: string, connections: number, seconds: number, auth?: TRotatingAuth, pid?: number): Promise<TRun> => {
   const cpuBefore = cpuMsOf(pid);
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    requests: [{
-      method: "GET",
-      path,
-      setupRequest: (req) => (auth ? { ...req, headers: { ...req.headers, ...auth.headers } } : req),
-      onResponse: (_status, _body, _context, headers) => {
-        const next = auth && credentialsIn(headers ?? {});
-        if (auth && next) auth.headers = next;
-      },
-    }],
+    requests: [rotatingGet(path, auth)],
   });
   const cpuUs = ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(result.requests.total, 1);
   return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, cpuUs };

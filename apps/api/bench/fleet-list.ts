@@ -16,22 +16,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { AUTH_HEADERS } from "@crew/contracts";
-import pg from "pg";
 import { z } from "zod";
-import { createApp } from "../src/app.js";
 import { hashPassword } from "../src/auth/passwords.js";
-import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
-import { startEmbeddedDatabase } from "../src/db/embedded.js";
-import { migrate } from "../src/db/migrate.js";
 import { fleetScalePart } from "../src/db/seed-scale/fleet.js";
-import type { TDeps } from "../src/deps.js";
-import { createJobs } from "../src/jobs/index.js";
-import { createLogger } from "../src/lib/logger.js";
-import { inProcessBus } from "../src/live/event-bus.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
-import { diskStorage } from "../src/storage/disk-storage.js";
+import { throwawayDatabase } from "../test/support/throwaway-database.js";
+import { serveApp, signedInGet } from "./support/in-process-app.js";
+import { percentile } from "./support/percentile.js";
 
 const env = process.env;
 const VESSELS = Number(env.BENCH_VESSELS ?? 500);
@@ -42,39 +34,12 @@ const TARGET_P95_MS = 150;
 const EMAIL = "bench-admin@example.com";
 const PASSWORD = "Bench-Password-1";
 
-const throwawayDatabase = async (): Promise<{ url: string; embedded: boolean; label: string; drop(): Promise<void> }> => {
-  const server = env.DATABASE_URL;
-  if (!server) {
-    const db = await startEmbeddedDatabase(null);
-    return { url: db.url, embedded: true, label: "embedded PGlite (in memory)", drop: () => db.stop() };
-  }
-  const name = `crew_bench_fleet_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    embedded: false,
-    label: `PostgreSQL (${url.host})`,
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-};
-
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
 const main = async (): Promise<void> => {
-  const database = await throwawayDatabase();
+  // A fresh database, migrated: on the DATABASE_URL server (dropped afterwards), else an in-memory PGlite.
+  const database = await throwawayDatabase(env.DATABASE_URL, "crew_bench_fleet");
+  const databaseLabel = database.embedded ? "embedded PGlite (in memory)" : database.label;
   const dataDir = mkdtempSync(join(tmpdir(), "crew-bench-fleet-"));
   try {
-    await migrate(database.url);
     const db = createDb(database.url, database.embedded);
     await ensurePermissionRecords(db);
     await db.client.create({ data: { name: "Bench Admin", email: EMAIL, role: "admin", passwordHash: await hashPassword(PASSWORD) } });
@@ -82,30 +47,8 @@ const main = async (): Promise<void> => {
     await fleetScalePart.run({ db, flags: { vessels: VESSELS, "manning-rows": ROWS }, embedded: database.embedded, log: (line) => console.log(`  seed: ${line}`) });
     console.log(`  seed took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-bench-session-secret-00", LOG_LEVEL: "silent", EQUASIS_STAND_IN: "false" });
-    const logger = createLogger(config);
-    const deps: TDeps = {
-      config, logger, db, redis: null, bus: inProcessBus(), storage: diskStorage(join(dataDir, "files")),
-      jobs: createJobs({ config, db, logger, redis: null }, { schedules: false }), sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded,
-    };
-    const server = createApp(deps).listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-
-    const signIn = await fetch(`${base}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
-    let headers: Record<string, string> = {};
-    const keep = (res: Response) => {
-      const next: Record<string, string> = {};
-      for (const name of AUTH_HEADERS) {
-        const value = res.headers.get(name);
-        if (!value) return;
-        next[name] = value;
-      }
-      headers = next;
-    };
-    keep(signIn);
-    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+    const server = await serveApp(db, database.embedded, dataDir);
+    const get = await signedInGet(server.origin, EMAIL, PASSWORD);
 
     const time = async (label: string, path: string): Promise<void> => {
       const times: number[] = [];
@@ -114,10 +57,9 @@ const main = async (): Promise<void> => {
       for (let i = 0; i < WARMUP + REQUESTS; i++) {
         if (i === WARMUP) cpu = process.cpuUsage();
         const t0 = performance.now();
-        const res = await fetch(`${base}${path}`, { headers });
+        const res = await get(path);
         const body = await res.text();
         const ms = performance.now() - t0;
-        keep(res);
         if (res.status !== 200) throw new Error(`${label}: ${res.status} ${body.slice(0, 300)}`);
         bytes = body.length;
         if (i >= WARMUP) times.push(ms);
@@ -134,10 +76,10 @@ const main = async (): Promise<void> => {
       }
     };
 
-    const first = z.object({ data: z.array(z.object({ id: z.string() })) }).parse(await (await fetch(`${base}/api/vessels?page[size]=1&sort=id`, { headers })).json());
+    const first = z.object({ data: z.array(z.object({ id: z.string() })) }).parse(await (await get("/api/vessels?page[size]=1&sort=id")).json());
     const id = first.data[0]?.id ?? "1";
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} CPUs`);
-    console.log(`\nfleet benchmark on ${database.label}: ${VESSELS} vessels x ${ROWS / VESSELS} manning-scale rows, ${REQUESTS} sequential requests each\n`);
+    console.log(`\nfleet benchmark on ${databaseLabel}: ${VESSELS} vessels x ${ROWS / VESSELS} manning-scale rows, ${REQUESTS} sequential requests each\n`);
     await time("vessels list, include manning_scales, page size 999", "/api/vessels?include=manning_scales&page[size]=999");
     await time("vessels list, page size 15 (the screen's first page)", "/api/vessels?filter[is_active]=true&filter[is_selected]=false&include=owner,manager,coordinator&page[size]=15");
     await time(

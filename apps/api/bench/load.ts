@@ -15,62 +15,33 @@
  * created through the API by the admin account given (the demo admin by default).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { AUTH_HEADERS, DEMO_PASSWORD, JSONAPI_MEDIA_TYPE } from "@crew/contracts";
+import { DEMO_PASSWORD, JSONAPI_MEDIA_TYPE } from "@crew/contracts";
+import { rawHttpClient, type TRawAnswer } from "../test/fuzz/http-client.js";
 import { startApi, type TProcess } from "../test/support/api-process.js";
+import { credentialsIn } from "../test/support/credentials.js";
 import { throwawayDatabase, type TThrowawayDatabase } from "../test/support/throwaway-database.js";
+import { quantile } from "./support/percentile.js";
 
 type THeaders = Record<string, string>;
-interface TAnswer { status: number; headers: Record<string, string | string[] | undefined>; json: unknown }
+type TAnswer = TRawAnswer;
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 const ACCOUNT_PASSWORD = "Load-Password-1";
 
 // ---------------------------------------------------------------- HTTP
 
-const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+/** Up to 512 sockets: every client keeps one open, so the server sees the concurrency asked for. */
+const http = rawHttpClient(512);
 
-const call = (base: URL, method: string, path: string, headers: THeaders, body?: unknown): Promise<TAnswer> =>
-  new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = request(
-      {
-        host: base.hostname.replace(/^\[|\]$/g, ""), port: base.port, method, path, agent,
-        headers: { ...headers, ...(payload ? { "content-type": JSONAPI_MEDIA_TYPE, "content-length": String(payload.length) } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          let json: unknown;
-          try {
-            json = text ? (JSON.parse(text) as unknown) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
-        });
-        res.on("error", reject);
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error("no answer within 30 s")));
-    req.on("error", reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-
-const credentialsIn = (answer: TAnswer): THeaders | null => {
-  const found: THeaders = {};
-  for (const name of AUTH_HEADERS) {
-    const value = answer.headers[name];
-    if (typeof value !== "string" || value === "") return null;
-    found[name] = value;
-  }
-  return found;
+const call = (base: URL, method: string, path: string, headers: THeaders, body?: unknown): Promise<TAnswer> => {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return http.send(
+    { host: base.hostname.replace(/^\[|\]$/g, ""), port: Number(base.port || 80) },
+    { method, path, headers: { ...headers, ...(payload ? { "content-type": JSONAPI_MEDIA_TYPE } : {}) }, body: payload },
+  );
 };
 
 /** One signed-in client: sends with its newest credentials and keeps the rotated ones. */
@@ -82,14 +53,14 @@ class Session {
 
   static async signIn(base: URL, email: string, password: string): Promise<Session> {
     const answer = await call(base, "POST", "/api/auth/sign_in", {}, { email, password });
-    const headers = credentialsIn(answer);
+    const headers = credentialsIn(answer.headers);
     if (answer.status !== 200 || !headers) throw new Error(`sign-in of ${email} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
     return new Session(base, headers);
   }
 
   async send(method: string, path: string, body?: unknown): Promise<TAnswer> {
     const answer = await call(this.base, method, path, this.headers, body);
-    this.headers = credentialsIn(answer) ?? this.headers;
+    this.headers = credentialsIn(answer.headers) ?? this.headers;
     return answer;
   }
 }
@@ -280,8 +251,6 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
 
 // ---------------------------------------------------------------- run
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
 const mapLimit = async <T>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<void>): Promise<void> => {
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -422,7 +391,7 @@ const main = async () => {
     const lostWrites = stats.acknowledged - found;
     console.log(`\nbench:load — ${clients} clients, ${elapsed.toFixed(1)} s, ${label}`);
     console.log(`requests: ${total}, ${(total / elapsed).toFixed(0)} requests/s`);
-    console.log(`latency: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+    console.log(`latency: p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
     console.log(`answers by status: ${[...stats.byStatus].sort().map(([s, n]) => `${s}: ${n}`).join(", ")}`);
     console.log(`errors by status: ${errors.length ? errors.map(([s, n]) => `${s}: ${n}`).join(", ") : "none"}${networkErrors ? ` (network errors ${networkErrors})` : ""}`);
     console.log(`by operation: ${[...stats.byOperation].sort(([, a], [, b]) => b - a).map(([o, n]) => `${o} ${n}`).join(", ")}`);
@@ -431,7 +400,7 @@ const main = async () => {
     for (const l of lost.slice(0, 50)) console.log(`  LOST ${l}`);
     if (lostWrites > 0 || !contiguous) process.exitCode = 1;
   } finally {
-    agent.destroy();
+    http.close();
     if (server) {
       await server.stop(30_000);
       if (process.exitCode) console.log(server.output().split("\n").slice(-20).join("\n"));

@@ -14,21 +14,14 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { AUTH_HEADERS } from "@crew/contracts";
-import { createApp } from "../src/app.js";
 import { hashPassword } from "../src/auth/passwords.js";
-import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
-import { startEmbeddedDatabase } from "../src/db/embedded.js";
 import { migrate } from "../src/db/migrate.js";
-import type { TDeps } from "../src/deps.js";
-import { createJobs } from "../src/jobs/index.js";
-import { createLogger } from "../src/lib/logger.js";
-import { inProcessBus } from "../src/live/event-bus.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
-import { diskStorage } from "../src/storage/disk-storage.js";
+import { scaleDatabase, serveApp, signedInGet } from "./support/in-process-app.js";
+import { ascending, percentile } from "./support/percentile.js";
 
 const env = process.env;
 const APPLICANTS = Number(env.BENCH_APPLICANTS ?? 60);
@@ -56,17 +49,12 @@ const TABS: readonly TTab[] = [
   { label: "contract: coincidences", path: (_u, s) => (s ? `/api/experience_verifications/check_coincidences/${s}` : null) },
 ];
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
 const main = async (): Promise<void> => {
-  const url = env.DATABASE_URL;
-  const embedded = url ? null : await startEmbeddedDatabase(resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? "./.data"));
-  const databaseUrl = url ?? embedded?.url ?? "";
-  const label = url ? `PostgreSQL (${new URL(url).host}${new URL(url).pathname})` : "embedded PGlite";
+  const database = await scaleDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "crew-bench-records-"));
   try {
-    await migrate(databaseUrl);
-    const db = createDb(databaseUrl, embedded !== null);
+    await migrate(database.url);
+    const db = createDb(database.url, database.embedded);
     await ensurePermissionRecords(db);
     const [counts] = await db.$queryRaw<{ users: number; services: number; documents: number }[]>`
       SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM expiriences) AS services,
@@ -81,31 +69,10 @@ const main = async (): Promise<void> => {
         FROM users u WHERE u.id % ${Math.max(1, Math.floor(counts.users / (APPLICANTS + WARMUP)))}::int = 0
        ORDER BY u.id LIMIT ${APPLICANTS + WARMUP}`;
 
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-bench-session-secret-00", LOG_LEVEL: "silent", EQUASIS_STAND_IN: "false" });
-    const logger = createLogger(config);
-    const deps: TDeps = {
-      config, logger, db, redis: null, bus: inProcessBus(), storage: diskStorage(join(dataDir, "files")),
-      jobs: createJobs({ config, db, logger, redis: null }, { schedules: false }), sessionSecret: config.SESSION_SECRET ?? "", embedded: embedded !== null,
-    };
-    const server = createApp(deps).listen(0, "127.0.0.1");
-    await new Promise<void>((done) => server.once("listening", () => done()));
-    const address = server.address();
-    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    let headers: Record<string, string> = {};
-    const keep = (res: Response) => {
-      const next: Record<string, string> = {};
-      for (const name of AUTH_HEADERS) {
-        const value = res.headers.get(name);
-        if (!value) return;
-        next[name] = value;
-      }
-      headers = next;
-    };
-    const signIn = await fetch(`${origin}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
-    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    keep(signIn);
+    const server = await serveApp(db, database.embedded, dataDir);
+    const get = await signedInGet(server.origin, EMAIL, PASSWORD);
 
-    console.log(`\ndetails page on ${label}: ${counts.users} applicants, ${counts.services} sea service, ${counts.documents} documents;`);
+    console.log(`\ndetails page on ${database.label}: ${counts.users} applicants, ${counts.services} sea service, ${counts.documents} documents;`);
     console.log(`${APPLICANTS} applicants opened (after ${WARMUP} warm-up), each tab's first request\n`);
     console.log(`  ${"tab".padEnd(34)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}   rows (mean)`);
     const misses: string[] = [];
@@ -116,16 +83,15 @@ const main = async (): Promise<void> => {
         const path = tab.path(p.id, p.service);
         if (!path) continue;
         const t0 = performance.now();
-        const res = await fetch(`${origin}${path}`, { headers });
+        const res = await get(path);
         const body = (await res.json()) as { data?: unknown };
         const ms = performance.now() - t0;
-        keep(res);
         if (res.status !== 200) throw new Error(`${tab.label}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
         if (i < WARMUP) continue;
         times.push(ms);
         rows += Array.isArray(body.data) ? body.data.length : 1;
       }
-      const s = [...times].sort((a, b) => a - b);
+      const s = ascending(times);
       const p95 = percentile(s, 95);
       if (p95 > TARGET_P95) misses.push(`${tab.label}: p95 ${p95.toFixed(1)} ms`);
       console.log(`  ${tab.label.padEnd(34)} ${percentile(s, 50).toFixed(1).padStart(5)} ms ${p95.toFixed(1).padStart(5)} ms ${(s.at(-1) ?? NaN).toFixed(1).padStart(5)} ms   ${(rows / Math.max(1, times.length)).toFixed(1)}`);
@@ -135,7 +101,7 @@ const main = async (): Promise<void> => {
     server.close();
     await db.$disconnect();
   } finally {
-    await embedded?.stop();
+    await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };

@@ -22,32 +22,43 @@ export interface TRawAnswer {
   ms: number;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-export const send = (base: { host: string; port: number }, req: TRawRequest, timeoutMs = 30_000): Promise<TRawAnswer> =>
-  new Promise((resolve, reject) => {
-    const started = performance.now();
-    const headers = { ...req.headers, ...(req.body ? { "content-length": String(req.body.length) } : {}) };
-    const r = request({ host: base.host, port: base.port, method: req.method, path: req.path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = text ? (JSON.parse(text) as unknown) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+/**
+ * A client with kept-alive sockets of its own, at most `maxSockets` to one server (the load
+ * bench opens many more than the fuzzer); `close` destroys them so the process can exit.
+ */
+export const rawHttpClient = (maxSockets: number) => {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const send = (base: { host: string; port: number }, req: TRawRequest, timeoutMs = 30_000): Promise<TRawAnswer> =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const headers = { ...req.headers, ...(req.body ? { "content-length": String(req.body.length) } : {}) };
+      const r = request({ host: base.host, port: base.port, method: req.method, path: req.path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = text ? (JSON.parse(text) as unknown) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+        });
+        res.on("error", reject);
       });
-      res.on("error", reject);
+      r.setTimeout(timeoutMs, () => r.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      r.on("error", reject);
+      if (req.body) r.write(req.body);
+      r.end();
     });
-    r.setTimeout(timeoutMs, () => r.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    r.on("error", reject);
-    if (req.body) r.write(req.body);
-    r.end();
-  });
+  return { send, close: (): void => agent.destroy() };
+};
 
-/** Closes the kept-alive sockets so the process can exit. */
-export const closeClient = (): void => agent.destroy();
+const fuzzClient = rawHttpClient(64);
+
+/** The fuzzer's requests. */
+export const send = fuzzClient.send;
+
+/** Closes the fuzzer's kept-alive sockets so the process can exit. */
+export const closeClient = fuzzClient.close;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import {
-  AUTH_HEADERS, JSONAPI_MEDIA_TYPE, RESOURCES, ROLES, rolePermissionMap, routeAllows,
+  JSONAPI_MEDIA_TYPE, RESOURCES, ROLES, rolePermissionMap, routeAllows,
   type TResourceDef, type TRole, type TRouteSpec,
 } from "@crew/contracts";
 import { createApp } from "../../src/app.js";
@@ -18,6 +18,7 @@ import { createLogger } from "../../src/lib/logger.js";
 import { inProcessBus } from "../../src/live/event-bus.js";
 import { ensurePermissionRecords } from "../../src/permissions/permission-seed-repository.js";
 import { createStorage } from "../../src/storage/create-storage.js";
+import { credentialsIn } from "../support/credentials.js";
 import { throwawayDatabase, type TThrowawayDatabase } from "../support/throwaway-database.js";
 import { send, type TRawAnswer, type TRawRequest } from "./http-client.js";
 import { plausibleAttributes, plausibleRelationships } from "./plausible.js";
@@ -64,16 +65,6 @@ const FUZZ_PASSWORD = "Fuzz-Password-1";
 export const deniedRoleOf = (route: TRouteSpec): TRole | undefined =>
   ROLES.find((role) => !routeAllows(rolePermissionMap(role), route));
 
-const credentialsIn = (answer: TRawAnswer): THeaders | null => {
-  const found: THeaders = {};
-  for (const name of AUTH_HEADERS) {
-    const value = answer.headers[name];
-    if (typeof value !== "string" || value === "") return null;
-    found[name] = value;
-  }
-  return found;
-};
-
 export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TFuzzTarget> => {
   const database = await throwawayDatabase(serverUrl, "crew_fuzz");
   const db = createDb(database.url, database.embedded);
@@ -115,7 +106,7 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
     signIns++;
     const email = await newAccount(role);
     const answer = await call({ method: "POST", path: "/api/auth/sign_in", headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ email, password: FUZZ_PASSWORD })) });
-    const headers = credentialsIn(answer);
+    const headers = credentialsIn(answer.headers);
     if (answer.status !== 200 || !headers) throw new Error(`fuzz sign-in as ${role} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
     sessions.set(role, headers);
     return headers;
@@ -123,7 +114,7 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   const session = async (role: TRole) => sessions.get(role) ?? signIn(role);
   const settle = (role: TRole, sent: THeaders, answer: TRawAnswer) => {
     if (sessions.get(role) !== sent) return;
-    const rotated = credentialsIn(answer);
+    const rotated = credentialsIn(answer.headers);
     if (rotated) sessions.set(role, rotated);
     // The request ended this session (signed out, deactivated, its email changed): a new one next time.
     else if (answer.status === 401) sessions.delete(role);
