@@ -1,4 +1,5 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { boxBorder, crewTableHeads, crewTableLine, crewTableSheet } from "./crew-table-cells.js";
 
 /** One seafarer's line of the crew list (FAL Form 5 boxes 6 to 17). */
 export interface TCrewListLine {
@@ -22,8 +23,7 @@ export interface TCrewList {
   crew: TCrewListLine[];
 }
 
-const thin = { style: "thin" as const, color: { argb: "FF000000" } };
-const box = { top: thin, left: thin, bottom: thin, right: thin };
+const box = boxBorder("FF000000");
 /** The crew columns of the form: boxes 6 to 17. */
 export const FAL_COLUMNS = [
   { no: "6", title: "No.", width: 5 },
@@ -51,13 +51,7 @@ export const crewListPages = (count: number): number => Math.max(1, Math.ceil(co
  * column heads repeated on every printed page. Dates are real dates (dd.mm.yyyy).
  */
 export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
-  const book = new ExcelJS.Workbook();
-  book.creator = "Crewing back office";
-  const sheet = book.addWorksheet("Crew list", {
-    pageSetup: { paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.2, footer: 0.2 } },
-    headerFooter: { oddFooter: "Page &P of &N" },
-  });
-  sheet.columns = FAL_COLUMNS.map((c) => ({ width: c.width }));
+  const { book, sheet } = crewTableSheet("Crew list", FAL_COLUMNS.map((c) => c.width));
 
   sheet.mergeCells(`A1:${LAST}1`);
   const title = sheet.getCell("A1");
@@ -90,16 +84,7 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
   field("G5:I5", `3 Date of ${list.direction}`, list.date);
   field("J5:L5", "5 Last port of call", list.lastPortOfCall);
 
-  const head = sheet.getRow(7);
-  head.values = FAL_COLUMNS.map((c) => `${c.no}. ${c.title}`);
-  head.height = 42;
-  head.eachCell((cell) => {
-    cell.font = { bold: true, size: 9 };
-    cell.alignment = { vertical: "middle", horizontal: "center", wrapText: true };
-    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE8EEF5" } };
-    cell.border = box;
-  });
-  sheet.pageSetup.printTitlesRow = "7:7";
+  crewTableHeads(sheet, 7, FAL_COLUMNS.map((c) => `${c.no}. ${c.title}`), { height: 42, fontSize: 9, border: box });
 
   list.crew.forEach((line, index) => {
     const row = sheet.addRow([
@@ -107,15 +92,9 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
       line.gender, line.identityDocument?.kind ?? "", line.identityDocument?.number ?? "", line.identityDocument?.issuingState ?? "",
       line.identityDocument?.expiry ?? null,
     ]);
-    row.height = 18;
+    crewTableLine(row, { border: box, wrapText: true, dateColumns: [6, 12] });
     // Pages break at fixed rows so the page count in the heading is exact; the column heads repeat.
     if ((index + 1) % ROWS_PER_PAGE === 0 && index + 1 < list.crew.length) row.addPageBreak();
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cell.border = box;
-      cell.font = { size: 10 };
-      cell.alignment = { vertical: "middle", wrapText: true, horizontal: col === 1 ? "center" : "left" };
-      if (col === 6 || col === 12) cell.numFmt = "dd.mm.yyyy";
-    });
   });
 
   const footer = sheet.rowCount + 2;

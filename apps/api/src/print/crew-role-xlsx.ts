@@ -1,4 +1,5 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { boxBorder, crewTableHeads, crewTableLine, crewTableSheet } from "./crew-table-cells.js";
 
 /** One seafarer of the crew-role list. */
 export interface TCrewRoleLine {
@@ -21,8 +22,7 @@ export interface TCrewRoleSheet {
   lines: TCrewRoleLine[];
 }
 
-const thin = { style: "thin" as const, color: { argb: "FF8A8A8A" } };
-const box = { top: thin, left: thin, bottom: thin, right: thin };
+const box = boxBorder("FF8A8A8A");
 const COLUMNS = [
   { title: "No.", width: 5 },
   { title: "Rank", width: 17 },
@@ -40,13 +40,7 @@ const COLUMNS = [
  * vessel, a row per seafarer in the order of the manning scale; A4 landscape, heads repeated.
  */
 export const crewRoleWorkbook = (sheetData: TCrewRoleSheet): ExcelJS.Workbook => {
-  const book = new ExcelJS.Workbook();
-  book.creator = "Crewing back office";
-  const sheet = book.addWorksheet("Crew by rank", {
-    pageSetup: { paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.2, footer: 0.2 } },
-    headerFooter: { oddFooter: "Page &P of &N" },
-  });
-  sheet.columns = COLUMNS.map((c) => ({ width: c.width }));
+  const { book, sheet } = crewTableSheet("Crew by rank", COLUMNS.map((c) => c.width));
   const last = String.fromCharCode(64 + COLUMNS.length);
   sheet.mergeCells(`A1:${last}1`);
   sheet.getCell("A1").value = `${sheetData.title}: ${sheetData.vessel.name}`;
@@ -55,25 +49,10 @@ export const crewRoleWorkbook = (sheetData: TCrewRoleSheet): ExcelJS.Workbook =>
   sheet.getCell("A2").value = [`IMO ${sheetData.vessel.imo}`, sheetData.vessel.flagState && `flag ${sheetData.vessel.flagState}`, sheetData.subtitle].filter(Boolean).join(" · ");
   sheet.getCell("A2").font = { size: 10, color: { argb: "FF555555" } };
 
-  const head = sheet.getRow(4);
-  head.values = COLUMNS.map((c) => c.title);
-  head.height = 28;
-  head.eachCell((cell) => {
-    cell.font = { bold: true, size: 10 };
-    cell.alignment = { vertical: "middle", horizontal: "center", wrapText: true };
-    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE8EEF5" } };
-    cell.border = box;
-  });
-  sheet.pageSetup.printTitlesRow = "4:4";
+  crewTableHeads(sheet, 4, COLUMNS.map((c) => c.title), { height: 28, fontSize: 10, border: box });
   sheetData.lines.forEach((line, index) => {
     const row = sheet.addRow([index + 1, line.rank, line.familyName.toUpperCase(), line.givenNames, line.nationality, line.dateOfBirth, line.joined, line.leaves, line.status]);
-    row.height = 18;
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cell.border = box;
-      cell.font = { size: 10 };
-      cell.alignment = { vertical: "middle", horizontal: col === 1 ? "center" : "left" };
-      if (col >= 6 && col <= 8) cell.numFmt = "dd.mm.yyyy";
-    });
+    crewTableLine(row, { border: box, wrapText: false, dateColumns: [6, 7, 8] });
   });
   if (!sheetData.lines.length) {
     const row = sheet.addRow(["", "Nobody"]);

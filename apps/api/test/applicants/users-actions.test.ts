@@ -8,19 +8,16 @@ import { createApp } from "../../src/app.js";
 import { createJobs, type TJobs } from "../../src/jobs/index.js";
 import { QUEUE_NAME } from "../../src/jobs/bullmq-provider.js";
 import { usersTagBatchJob } from "../../src/jobs/users-tag-batch.job.js";
+import { adminOfFile } from "../support/admin-of-file.js";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { testDeps } from "../support/deps.js";
+import { download } from "../support/download.js";
 import { createRank, createScaleRow, unique } from "../support/factories.js";
 import { runJobOnce } from "../support/run-job.js";
 import { api, createApplicant, db, idsOf, tracked } from "./support.js";
 
-let admin: TAuthHeaders;
-let adminId: number;
-beforeAll(async () => {
-  const signed = await signInAs("admin");
-  admin = tracked(signed.headers);
-  adminId = signed.client.id;
-});
+const { headers: admin, account: adminAccount } = adminOfFile();
+tracked(admin);
 
 const waitFor = async (what: string, done: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
   const until = Date.now() + timeoutMs;
@@ -107,7 +104,7 @@ describe("users/assign_tag and users/remove_tag (in-process jobs)", () => {
     // The tag appears in each applicant's History with the staff member who asked.
     const history = await api().get(`/api/users/${ids[0]}/versions`).set(admin);
     const link = history.body.data.find((v: { attributes: { item_type: string; changes: { tag_id?: number[] } } }) => v.attributes.item_type === "user_tags" && v.attributes.changes.tag_id?.[1] === tag.id);
-    expect(link.attributes.actor_id).toBe(adminId);
+    expect(link.attributes.actor_id).toBe(adminAccount.id);
 
     const removed = await api().get("/api/users/remove_tag").query({ tag: tag.name, "filter[tags]": String(scope.id), search: "" }).set(admin);
     expect(removed.status).toBe(202);
@@ -134,8 +131,8 @@ describe("users/assign_tag and users/remove_tag (in-process jobs)", () => {
   it("runs the job safely twice with the same ids (a worker died before acknowledging)", async () => {
     const { ids } = await group(2);
     const tag = await db().tag.create({ data: { name: unique("Twice") } });
-    const task = await db().backgroundTask.create({ data: { kind: "users.assign_tag", authorId: adminId, total: 2, params: {} } });
-    const payload = { taskId: task.id, actorId: adminId, tagId: tag.id, mode: "add" as const, userIds: ids.map(Number) };
+    const task = await db().backgroundTask.create({ data: { kind: "users.assign_tag", authorId: adminAccount.id, total: 2, params: {} } });
+    const payload = { taskId: task.id, actorId: adminAccount.id, tagId: tag.id, mode: "add" as const, userIds: ids.map(Number) };
     await runJobOnce(usersTagBatchJob, payload);
     await runJobOnce(usersTagBatchJob, payload);
     expect(await db().userTag.count({ where: { tagId: tag.id } })).toBe(2);
@@ -178,16 +175,6 @@ describe("users/index_xlsx", () => {
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error("no sheet");
     return sheet;
-  };
-  /** A binary answer's body. */
-  const download = async (req: request.Test): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> => {
-    const res = await req.buffer(true).parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => done(null, Buffer.concat(chunks)));
-    });
-    const body: unknown = res.body;
-    return { status: res.status, headers: res.headers, body: Buffer.isBuffer(body) ? body : Buffer.alloc(0) };
   };
 
   it("streams the current query as .xlsx: header row, widths, dates as dates, the list's order", async () => {
@@ -272,7 +259,7 @@ describe("derived columns", () => {
 /** users.delete for this run's admin (no role map grants it: v_delete needs an administrator to allow it). */
 const grantUsersDelete = async () => {
   const res = await api().post("/api/permissions").set(admin).send({
-    data: { type: "permissions", attributes: { item: "users", client_id: adminId, permission_type: "model", enable: true, can_read: true, can_create: true, can_update: true, can_delete: true } },
+    data: { type: "permissions", attributes: { item: "users", client_id: adminAccount.id, permission_type: "model", enable: true, can_read: true, can_create: true, can_update: true, can_delete: true } },
   });
   expect([201, 422]).toContain(res.status);
 };

@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs, type TAuthHeaders } from "../support/auth.js";
+import { describe, expect, it } from "vitest";
+import { adminOfFile } from "../support/admin-of-file.js";
 import { createRank } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { api, createApplicant, db, uniquePhone, uniqueSurname, tracked } from "./support.js";
 
-let admin: TAuthHeaders;
-let adminId: number;
-beforeAll(async () => {
-  const signed = await signInAs("admin");
-  admin = tracked(signed.headers);
-  adminId = signed.client.id;
-});
+const { headers: admin, account: adminAccount } = adminOfFile();
+tracked(admin);
 
 describe("users: the record", () => {
   it("creates an applicant with a server-assigned number, reads it back with its derived values", async () => {
@@ -37,7 +32,7 @@ describe("users: the record", () => {
     expect(shown.status).toBe(200);
     expectJsonApi(shown.body);
     expect(shown.body.included.map((r: { type: string }) => r.type)).toEqual(["ranks"]);
-    expect(shown.body.data.relationships.author.data).toEqual({ type: "clients", id: String(adminId) });
+    expect(shown.body.data.relationships.author.data).toEqual({ type: "clients", id: String(adminAccount.id) });
   });
 
   it("numbers applicants in order and never takes a number from the client", async () => {
@@ -111,7 +106,7 @@ describe("users: the record", () => {
     expect(versions.status).toBe(200);
     const update = versions.body.data.find((v: { attributes: { event: string } }) => v.attributes.event === "update");
     expect(update.attributes.changes).toMatchObject({ archived: [false, true], status: [null, "approved"] });
-    expect(update.attributes.actor_id).toBe(adminId);
+    expect(update.attributes.actor_id).toBe(adminAccount.id);
     expect(Object.keys(update.attributes.changes)).not.toContain("search_document");
     // Nobody's role map gives users.delete (spec 001 §6): removal is refused.
     expect((await api().delete(`/api/users/${created.id}`).set(admin)).status).toBe(403);

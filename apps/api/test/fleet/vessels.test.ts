@@ -1,6 +1,7 @@
 import request from "supertest";
-import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs, type TAuthHeaders } from "../support/auth.js";
+import { describe, expect, it } from "vitest";
+import { adminOfFile } from "../support/admin-of-file.js";
+import { signInAs } from "../support/auth.js";
 import { testApp, testDeps } from "../support/deps.js";
 import { createClient, createOwner, createScaleRow, createVessel, unique, uniqueImo } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
@@ -8,13 +9,7 @@ import { samplePng, samplePdf } from "../support/sample-files.js";
 import { createManager, linkOwner, ownedVessel } from "./fleet-support.js";
 
 /** Vessels (spec 002 §3 and §7): records, IMO rule, list filters, includes, link records, coordinator, photo. */
-let admin: TAuthHeaders;
-let adminId: number;
-beforeAll(async () => {
-  const signed = await signInAs("admin");
-  admin = signed.headers;
-  adminId = signed.client.id;
-});
+const { headers: admin, account: adminAccount } = adminOfFile();
 const api = () => request(testApp());
 const db = () => testDeps().db;
 const idsOf = (body: { data: { id: string }[] }): number[] => body.data.map((d) => Number(d.id));
@@ -91,7 +86,7 @@ describe("vessel list filters (meanings in docs/decisions.md)", () => {
     expect(await list({ assigned_to: String(coordinator.id) })).toEqual([managed.id]);
     expect(await list({ assigned_to: String(recruiter.id) })).toEqual([prospect.id]);
     expect(await list({ assigned_to: String(fleetRecruiter.id) })).toEqual(sorted(managed.id, unmanaged.id));
-    await db().vessel.update({ where: { id: sold.id }, data: { coordinatorId: adminId } });
+    await db().vessel.update({ where: { id: sold.id }, data: { coordinatorId: adminAccount.id } });
     expect(await list({ assigned_to: "me" })).toEqual([sold.id]);
 
     const bad = await api().get("/api/vessels").query({ "filter[is_managed]": "sometimes" }).set(admin);

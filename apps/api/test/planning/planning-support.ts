@@ -1,4 +1,4 @@
-import request, { type Test } from "supertest";
+import request from "supertest";
 import { expect } from "vitest";
 import type { TRole } from "@crew/contracts";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
@@ -65,13 +65,5 @@ export const twoFleets = async () => {
   return { rank, ownA, ownB, vesselA, vesselB, rowA, rowB };
 };
 
-/** A request whose answer is a file (a print-out): its status, headers and bytes. */
-export const download = async (req: Test): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> => {
-  const res = await req.buffer(true).parse((stream, done) => {
-    const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("end", () => done(null, Buffer.concat(chunks)));
-  });
-  const body: unknown = res.body;
-  return { status: res.status, headers: res.headers, body: Buffer.isBuffer(body) ? body : Buffer.alloc(0) };
-};
+/** Planning tests fetch their print-outs through the shared helper. */
+export { download } from "../support/download.js";

@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { adminOfFile } from "../support/admin-of-file.js";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { createRank, unique } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { samplePdf } from "../support/sample-files.js";
 import { api, createApplicant, created, db, patch, post, rel, type TDoc } from "./support.js";
 
-let admin: TAuthHeaders;
-let adminId: number;
-beforeAll(async () => {
-  const signed = await signInAs("admin");
-  admin = signed.headers;
-  adminId = signed.client.id;
-});
+const { headers: admin, account: adminAccount } = adminOfFile();
 
 const nested = async (userId: string, path: string, query: Record<string, string> = {}, headers: TAuthHeaders = admin) => {
   const res = await api().get(`/api/users/${userId}/${path}`).query(query).set(headers);
@@ -25,9 +20,9 @@ describe("interviews (users/{id}/interviews)", () => {
     const user = await createApplicant(admin);
     const rank = await createRank(unique("2nd Officer"));
     const first = created(await post(admin, `/api/users/${user.id}/interviews`, "interviews", { title: "Technical interview", date: "2026-10-01", result: "recommended", notes: "Knows ECDIS well" }, {
-      interviewer: rel("clients", adminId), role: rel("ranks", rank.id),
+      interviewer: rel("clients", adminAccount.id), role: rel("ranks", rank.id),
     }));
-    expect(first.relationships?.author?.data).toEqual({ type: "clients", id: String(adminId) });
+    expect(first.relationships?.author?.data).toEqual({ type: "clients", id: String(adminAccount.id) });
     created(await post(admin, `/api/users/${user.id}/interviews`, "interviews", { title: "English check", date: "2026-10-05" }));
     expect((await nested(user.id, "interviews")).data.map((d) => d.attributes.title)).toEqual(["English check", "Technical interview"]);
     const filtered = await nested(user.id, "interviews", { "filter[title]": "techn", include: "interviewer,role" });

@@ -1,6 +1,7 @@
 import { PLACEMENT_STATUSES } from "@crew/contracts";
 import { APPLICANT_TAGS, NATIONALITIES, type TNationality } from "../applicant-names.js";
 import type { TDb } from "../client.js";
+import { DAY, day, seededRandom } from "./seeded-random.js";
 
 /**
  * The demo applicants (spec 001): 2,000 seafarers of the nationalities a crewing office
@@ -33,43 +34,12 @@ const CITIES: Record<string, readonly string[]> = {
   PL: ["Gdynia", "Szczecin", "Gdańsk"], RO: ["Constanța", "Galați", "Brăila"], LV: ["Riga", "Ventspils", "Liepāja"], GE: ["Batumi", "Poti", "Tbilisi"],
   HR: ["Rijeka", "Split", "Zadar"], ID: ["Jakarta", "Surabaya", "Semarang"], BG: ["Varna", "Burgas"],
 };
-const DAY = 86_400_000;
-
-/** mulberry32: a small seeded generator, so every fresh install gets the same demo applicants. */
-const generator = (seed: number) => {
-  let a = seed;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => {
-    const item = list[Math.floor(next() * list.length)];
-    if (item === undefined) throw new Error("pick from an empty list");
-    return item;
-  };
-  /** One of `pairs`' values, each as likely as its weight. */
-  const weighted = <T>(pairs: readonly (readonly [T, number])[]): T => {
-    let r = next() * pairs.reduce((s, [, w]) => s + w, 0);
-    for (const [value, w] of pairs) {
-      r -= w;
-      if (r < 0) return value;
-    }
-    const first = pairs[0];
-    if (!first) throw new Error("weighted choice from nothing");
-    return first[0];
-  };
-  return { next, int, pick, weighted, chance: (p: number) => next() < p };
-};
 
 const ascii = (s: string): string => s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").replace(/[^A-Za-z]/g, "").toLowerCase();
-const day = (ms: number): Date => new Date(Math.floor(ms / DAY) * DAY);
 
 export const seedApplicants = async (db: TDb): Promise<void> => {
   if ((await db.user.count()) > 0) return;
-  const rnd = generator(20_261_124);
+  const rnd = seededRandom(20_261_124);
   await db.country.createMany({ data: NATIONALITIES.map((n) => ({ code: n.code, name: n.country })), skipDuplicates: true });
   await db.tag.createMany({ data: [...APPLICANT_TAGS, "Freelance lead"].map((name) => ({ name })), skipDuplicates: true });
   const ranks = await db.rank.findMany({ select: { id: true, title: true } });

@@ -3,6 +3,7 @@ import { DEMO_REFERENCE_DATA } from "../demo-data.js";
 import {
   CEFR_BY_SCORE, COC_OF_RANK, DOCUMENT_KINDS, ENDORSING_FLAGS, OTHER_SHIPS, otherShipImo, rankBefore, type TDocumentKindKey,
 } from "./records-catalogue.js";
+import { DAY, day, seededRandom } from "./seeded-random.js";
 
 /**
  * The demo applicants' records (spec 001 §3, guide DOMAIN.md): 3 to 10 contracts of sea service
@@ -13,34 +14,13 @@ import {
  * some expiring or expired; interviews, next of kin, recommendations and English tests.
  * Reproducible (a seeded generator). The derived columns of the applicants follow by trigger.
  */
-const DAY = 86_400_000;
-
-const generator = (seed: number) => {
-  let a = seed;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => {
-    const item = list[Math.floor(next() * list.length)];
-    if (item === undefined) throw new Error("pick from an empty list");
-    return item;
-  };
-  return { int, pick, chance: (p: number) => next() < p };
-};
-
-const day = (ms: number): Date => new Date(Math.floor(ms / DAY) * DAY);
-
 const GIVEN = ["Olena", "Maria", "Anna", "Iryna", "Joan", "Priya", "Ewa", "Ioana", "Liga", "Nino", "Ivan", "Petro", "Jose", "Rahul", "Marek"];
 const INTERVIEWS = ["Technical interview", "Interview with the owner's superintendent", "English interview", "Screening call"];
 const AGENT_SHARE = 0.4;
 
 export const seedRecords = async (db: TDb): Promise<void> => {
   if ((await db.expirience.count()) > 0) return;
-  const rnd = generator(20_261_010);
+  const rnd = seededRandom(20_261_010);
   await db.applicantDocumentKind.createMany({ data: Object.values(DOCUMENT_KINDS).map((k) => ({ title: k.title })), skipDuplicates: true });
   await db.englishTestType.createMany({ data: DEMO_REFERENCE_DATA.englishTestTypes.map((title) => ({ title })), skipDuplicates: true });
   await db.relationType.createMany({ data: DEMO_REFERENCE_DATA.relationTypes.map((title) => ({ title })), skipDuplicates: true });

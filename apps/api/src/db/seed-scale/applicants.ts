@@ -2,6 +2,7 @@ import { Prisma } from "../../generated/prisma/client.js";
 import { APPLICANT_TAGS, NATIONALITIES, type TNationality } from "../applicant-names.js";
 import type { TDb } from "../client.js";
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "../demo-data.js";
+import { bulk, refreshDerivedColumns } from "./bulk.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -114,12 +115,6 @@ const insertTags = async (tx: Prisma.TransactionClient, tagNames: string[], tagI
     ON CONFLICT (user_id, tag_id) DO NOTHING`;
 };
 
-const bulk = <T>(db: TDb, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> =>
-  db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true), set_config('crew.derived', 'off', true)`;
-    return fn(tx);
-  }, { maxWait: 60_000, timeout: 30 * 60_000 });
-
 export const applicantsScalePart: TScalePart = {
   name: "applicants",
   flags: {
@@ -162,14 +157,7 @@ export const applicantsScalePart: TScalePart = {
       ON CONFLICT (client_id, user_id) DO NOTHING`);
     log(`${stars} stars`);
     // The derived columns of every area (tags are already consistent; planning and later areas fill theirs).
-    let last = 0;
-    for (;;) {
-      const ids = (await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id > ${last} ORDER BY id LIMIT 5000`).map((x) => x.id);
-      if (!ids.length) break;
-      await db.$queryRaw`SELECT users_refresh_derived(${ids}::int[])::text AS done`;
-      last = ids[ids.length - 1] ?? last;
-    }
-    log("derived columns refreshed");
+    await refreshDerivedColumns(db, log);
     for (const table of ["users", "user_tags", "favorites"]) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
     log("vacuumed and analysed");
   },

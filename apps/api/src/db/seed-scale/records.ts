@@ -2,6 +2,7 @@ import { Prisma } from "../../generated/prisma/client.js";
 import type { TDb } from "../client.js";
 import { DEMO_REFERENCE_DATA } from "../demo-data.js";
 import { COC_OF_RANK, DOCUMENT_KINDS, OTHER_SHIPS, otherShipImo } from "../demo/records-catalogue.js";
+import { bulk, refreshDerivedColumns } from "./bulk.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -13,12 +14,6 @@ import type { TScalePart } from "./part.js";
  * then one refresh of the applicants' derived columns, VACUUM ANALYZE.
  */
 const CHUNK = 10_000;
-
-const bulk = <T>(db: TDb, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> =>
-  db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true), set_config('crew.derived', 'off', true)`;
-    return fn(tx);
-  }, { maxWait: 60_000, timeout: 30 * 60_000 });
 
 /** A value in 0..2^31 from an expression and a salt. */
 const h = (expr: string, salt: string) => Prisma.raw(`abs(hashtext((${expr})::text || ':${salt}'))`);
@@ -151,14 +146,7 @@ export const recordsScalePart: TScalePart = {
       log(`records of applicants ${from}..${Math.min(to, hi)}: ${services} sea service, ${documents} documents`);
     }
     // Every area's derived columns, once (docs/applicants.md "Derived columns", 3).
-    let last = 0;
-    for (;;) {
-      const ids = (await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id > ${last} ORDER BY id LIMIT 5000`).map((x) => x.id);
-      if (!ids.length) break;
-      await db.$queryRaw`SELECT users_refresh_derived(${ids}::int[])::text AS done`;
-      last = ids[ids.length - 1] ?? last;
-    }
-    log("derived columns refreshed");
+    await refreshDerivedColumns(db, log);
     for (const table of ["expiriences", "applicant_documents", "user_performances", "users"]) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
     log("vacuumed and analysed");
   },
