@@ -45,6 +45,8 @@ describe("planning live updates", () => {
     if (!reader) throw new Error("no stream");
     const started = Date.now();
     const created = await api().post("/api/time_plans").set(admin).send(planBody(row.id, { start: "2027-01-01", end: "2027-02-01", status: "vacancy" }));
+    // From the write's answer (its commit): the POST itself may be slow on a busy machine.
+    const committed = Date.now();
     let text = "";
     while (!text.includes(`"ids":[${created.body.data.id}]`) && Date.now() - started < 3000) {
       const chunk = await reader.read();
@@ -53,7 +55,7 @@ describe("planning live updates", () => {
     }
     controller.abort();
     expect(text).toContain(`"type":"time_plans","ids":[${created.body.data.id}],"event":"create"`);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - committed).toBeLessThan(1000);
   });
 
   it("plans moved by a crew change, and a row's offer changed by a vacancy, are told too", async () => {
