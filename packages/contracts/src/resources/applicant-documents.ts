@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineResource } from "../resource.js";
-import { createdAt, updatedAt } from "./fields.js";
+import { timestamps } from "./fields.js";
 import { ZCareerDate, ZRecordId, ZRequiredText, ZText, textAttr } from "./records-fields.js";
+import { addedBy, applicantFiles, recordAttachments, recordOwner } from "./record-parts.js";
 
 /** Spec 001 n_tpd: 1 a document (passport, seaman's book), 2 a certificate that has an endorsement, 3 the endorsement record. */
 export const DOCUMENT_TYPES = { document: 1, certificate: 2, endorsement: 3 } as const;
@@ -77,18 +78,17 @@ export const applicantDocuments = defineResource({
     endorsement_id: { label: "Endorsement", kind: "number" },
     /** Write only: a certificate's endorsement, saved with it (null removes it). */
     endorsement_attributes: { label: "Endorsement", kind: "text", writeOnly: true, form: false, input: ZEndorsementInput.nullable() },
-    files: { label: "Files", kind: "files", file: { accept: "applicantFile", multiple: true } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    files: applicantFiles,
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
+    user: recordOwner,
     kind: { label: "Kind", type: "applicant-documents", cardinality: "one", form: true },
     issuing_country: { label: "Issuing country", type: "countries", cardinality: "one", form: true },
     role: { label: "For rank", type: "ranks", cardinality: "one", form: true },
     endorsement: { label: "Endorsement", type: "applicant_documents", cardinality: "one", readOnly: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
-    attachments: { label: "Attachments", type: "attachments", cardinality: "many", readOnly: true },
+    author: addedBy,
+    attachments: recordAttachments,
     endorsement_attachments: { label: "Endorsement attachments", type: "attachments", cardinality: "many", readOnly: true },
   },
   // Spec 001 §7 GET users/{id}/documents.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDayOf } from "./fields.js";
 
 /**
  * Value rules of an applicant's fields (spec 001 leaves the bounds open; these are what a
@@ -11,11 +12,8 @@ const utcToday = (): Date => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 /** A calendar date ("1985-04-03" or an ISO date-time cut at 'T') from `minYear`, not after `max()` when given. */
 export const ZDateIn = (minYear: number, maxYear: number, opts: { notFuture?: boolean } = {}) =>
   z.union([z.string(), z.date()]).transform((v, ctx) => {
-    const text = v instanceof Date ? v.toISOString() : v.trim();
-    const day = text.split("T")[0] ?? "";
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-    const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-    if (!m || !date || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) {
+    const date = calendarDayOf(v);
+    if (!date) {
       ctx.addIssue({ code: "custom", message: "is not a valid date" });
       return z.NEVER;
     }

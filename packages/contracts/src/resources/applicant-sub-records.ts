@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
 import { ZPhone } from "./applicant-fields.js";
-import { createdAt, updatedAt } from "./fields.js";
+import { timestamps } from "./fields.js";
 import { ZCareerDate, ZRecordId, ZRequiredText, ZText, textAttr } from "./records-fields.js";
+import { addedBy, applicantFile, recordAttachments, recordOwner } from "./record-parts.js";
 
 export const INTERVIEW_RESULTS = ["recommended", "reserve", "not_recommended", "pending"] as const;
 
@@ -26,15 +27,14 @@ export const interviews = defineResource({
       input: z.enum(INTERVIEW_RESULTS).nullable(),
     },
     notes: { label: "Notes", kind: "textarea", list: true, input: ZText(5000) },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
+    user: recordOwner,
     interviewer: { label: "Interviewer", type: "clients", cardinality: "one", form: true },
     role: { label: "Rank considered", type: "ranks", cardinality: "one", form: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
-    attachments: { label: "Attachments", type: "attachments", cardinality: "many", readOnly: true },
+    author: addedBy,
+    attachments: recordAttachments,
   },
   parents: [{ type: "users", relationship: "user", path: "interviews", create: true }],
   filters: { title: { label: "Title", kind: "text", input: z.string().trim().max(255) } },
@@ -55,13 +55,12 @@ export const relatives = defineResource({
     phone: { label: "Phone", kind: "phone", list: true, input: ZPhone },
     address: { label: "Address", kind: "textarea", list: true, input: ZText(1000) },
     next_of_kin: { label: "Next of kin", kind: "boolean", list: true, input: z.boolean() },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
+    user: recordOwner,
     relation_type: { label: "Relation", type: "relation_types", cardinality: "one", form: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
+    author: addedBy,
   },
   parents: [{ type: "users", relationship: "user", path: "relatives", create: true }],
   search: ["name", "phone"],
@@ -82,14 +81,13 @@ export const recommendations = defineResource({
     contact: textAttr("Phone or email", 255),
     date: { label: "Date", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
     text: { label: "Text", kind: "textarea", list: true, input: ZText(5000) },
-    file: { label: "Letter", kind: "file", file: { accept: "applicantFile" } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    file: applicantFile("Letter"),
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
+    user: recordOwner,
     role: { label: "Their rank", type: "ranks", cardinality: "one", form: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
+    author: addedBy,
   },
   parents: [{ type: "users", relationship: "user", path: "recommendations", create: true }],
   search: ["person", "company", "vessel_name"],
@@ -117,14 +115,13 @@ export const englishTestResults = defineResource({
       input: z.enum(CEFR_LEVELS).nullable(),
     },
     comment: { label: "Comment", kind: "textarea", input: ZText(2000) },
-    file: { label: "Certificate", kind: "file", file: { accept: "applicantFile" } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    file: applicantFile("Certificate"),
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
+    user: recordOwner,
     english_test_type: { label: "Test", type: "english_test_types", cardinality: "one", required: true, form: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
+    author: addedBy,
   },
   // Spec 001 §7: users/{userId}/english-tests.
   parents: [{ type: "users", relationship: "user", path: "english-tests", create: true }],
@@ -170,12 +167,11 @@ export const attachments = defineResource({
     },
     addressable_id: { label: "Record", kind: "number", form: false, input: ZRecordId.nullable() },
     document: { label: "File", kind: "file", list: true, file: { accept: "applicantFile" } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
+    user: recordOwner,
+    author: addedBy,
   },
   parents: [{ type: "users", relationship: "user", path: "attachments", create: true }],
   filters: {

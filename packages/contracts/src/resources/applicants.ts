@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource, type TAttributeDef, type TFieldKind } from "../resource.js";
 import { PLACEMENT_STATUSES, placementStatusOptions } from "../placement.js";
-import { createdAt, updatedAt } from "./fields.js";
+import { timestamps } from "./fields.js";
 import {
   ZApplicantEmail, ZBooleanText, ZDateIn, ZExternalId, ZIdList, ZOptionalName, ZPersonName, ZPhone, ZRange, ZRecordId,
   ZShortText, ZWage,
@@ -164,8 +164,7 @@ export const users = defineResource({
     last_contact: { ...derived("Last contact", "datetime"), sortable: true },
     ext_update: derived("External update", "datetime"),
     external_objects: derived("External records", "text"),
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     role: { label: "Rank", type: "ranks", cardinality: "one", form: true },
@@ -213,8 +212,7 @@ export const tags = defineResource({
       label: "Name", kind: "text", required: true, list: true, sortable: true,
       input: z.string().trim().min(1, "can't be blank").max(100, "is too long (maximum is 100 characters)").regex(/^[^,]+$/, "can't hold a comma"),
     },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   filters: { name: { label: "Name", kind: "text", input: z.string().max(100) } },
   search: ["name"],
@@ -241,8 +239,7 @@ export const backgroundTasks = defineResource({
     error: { label: "Error", kind: "text" },
     file: { label: "File", kind: "file", file: { accept: "applicantFile" } },
     finished_at: { label: "Finished", kind: "datetime" },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   defaultSort: "-created_at",
   verbs: ["list", "show", "delete"],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
 import { CLIENT_STATUSES, ROLES, ROLE_FILTER_CHOICES } from "../roles.js";
-import { createdAt, titleFilter, updatedAt } from "./fields.js";
+import { timestamps, titleFilter } from "./fields.js";
 
 const roleOptions = ROLE_FILTER_CHOICES.filter((c) => c.value !== "all");
 const statusOptions = CLIENT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
@@ -66,8 +66,7 @@ export const clients = defineResource({
     hidden_tags: { label: "Hidden tags", kind: "tags", input: tagList, form: false },
     shown_tags: { label: "Shown tags", kind: "tags", input: tagList, form: false },
     new_seafarer_tags: { label: "New seafarer tags", kind: "tags", input: tagList, form: false },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     /** The office the staff member works from. */

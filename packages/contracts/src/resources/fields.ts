@@ -17,8 +17,19 @@ export const title = (label = "Title") => ({
 
 export const createdAt = { label: "Created", kind: "datetime", list: true, sortable: true } as const satisfies TAttributeDef;
 export const updatedAt = { label: "Updated", kind: "datetime", sortable: true } as const satisfies TAttributeDef;
+/** The two stamps every stored resource ends its attributes with. */
+export const timestamps = { created_at: createdAt, updated_at: updatedAt } as const;
 
 export const titleFilter = (label = "Title") => ({ label, kind: "text" as const, input: z.string().max(255) });
+
+/** "2026-11-22" (or an ISO date-time, or a Date, cut at 'T') as a Date at UTC midnight; null when no such day. */
+export const calendarDayOf = (v: string | Date): Date | null => {
+  const text = v instanceof Date ? v.toISOString() : v.trim();
+  const day = text.split("T")[0] ?? "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  return m && date && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]) ? date : null;
+};
 
 /**
  * A calendar date: "2026-11-22" or an ISO date-time cut at 'T' (spec 002: dates in the planner
@@ -27,11 +38,8 @@ export const titleFilter = (label = "Title") => ({ label, kind: "text" as const,
 export const ZDateOnly = z
   .union([z.string(), z.date()])
   .transform((v, ctx) => {
-    const text = v instanceof Date ? v.toISOString() : v.trim();
-    const day = text.split("T")[0] ?? "";
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-    const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-    if (!m || !date || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) {
+    const date = calendarDayOf(v);
+    if (!date) {
       ctx.addIssue({ code: "custom", message: "is not a valid date" });
       return z.NEVER;
     }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
-import { createdAt, title, titleFilter, updatedAt } from "./fields.js";
+import { timestamps, title, titleFilter } from "./fields.js";
 import { ZImo } from "./imo.js";
+import { plainList } from "./plain-list.js";
 import { ZBulkParse, ZRegistryAccount } from "./vessel-registry.js";
 
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -23,8 +24,7 @@ export const owners = defineResource({
     title: title(),
     short_title: { label: "Short title", kind: "text", list: true, sortable: true, input: z.string().trim().max(50).nullable() },
     vessel_count: readOnlyCount("Vessels"),
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     /** Crew users recruiting for this owner's fleet (assign_owners; a partner is linked the same way). */
@@ -47,17 +47,8 @@ export const owners = defineResource({
 
 /** Technical managers of vessels. */
 export const managers = defineResource({
-  type: "managers",
-  permission: "managers",
-  route: "/managers",
-  label: { one: "Manager", many: "Managers" },
-  titleAttribute: "title",
-  attributes: { title: title(), vessel_count: readOnlyCount("Vessels"), created_at: createdAt, updated_at: updatedAt },
-  filters: { title: titleFilter() },
-  search: ["title"],
-  defaultSort: "title",
-  verbs: ALL_VERBS,
-  selectable: true,
+  ...plainList("managers", "managers", "/managers", "Manager", "Managers"),
+  attributes: { title: title(), vessel_count: readOnlyCount("Vessels"), ...timestamps },
 });
 
 /** Agencies that supply seafarers. */
@@ -72,8 +63,7 @@ export const crewingAgents = defineResource({
     contact_person: { label: "Contact person", kind: "text", list: true, input: z.string().trim().max(255).nullable() },
     email: { label: "Email", kind: "email", list: true, input: z.string().trim().toLowerCase().email("is not an email").max(255).nullable() },
     phone: { label: "Phone", kind: "phone", list: true, input: z.string().trim().regex(/^\+?[\d\s()-]{5,30}$/, "is not a phone number").nullable() },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: { country: { label: "Country", type: "countries", cardinality: "one", form: true } },
   filters: { name: titleFilter("Name"), country_id: { label: "Country", kind: "id", input: id } },
@@ -114,8 +104,7 @@ export const vessels = defineResource({
     owner_name: { label: "Owner", kind: "text", list: true, sortable: true },
     manager_name: { label: "Manager", kind: "text" },
     photo: { label: "Photo", kind: "image", file: { accept: "image" } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     owner: { label: "Owner", type: "owners", cardinality: "one", permission: "vessels.owner" },
@@ -205,7 +194,7 @@ export const ownerVessels = defineResource({
   permission: "vessels.owner",
   label: { one: "Vessel owner", many: "Vessel owners" },
   titleAttribute: "id",
-  attributes: { created_at: createdAt, updated_at: updatedAt },
+  attributes: { ...timestamps },
   relationships: {
     owner: { label: "Owner", type: "owners", cardinality: "one", required: true },
     vessel: { label: "Vessel", type: "vessels", cardinality: "one", required: true },
@@ -221,7 +210,7 @@ export const managerVessels = defineResource({
   permission: "vessels.manager",
   label: { one: "Vessel manager", many: "Vessel managers" },
   titleAttribute: "id",
-  attributes: { created_at: createdAt, updated_at: updatedAt },
+  attributes: { ...timestamps },
   relationships: {
     manager: { label: "Manager", type: "managers", cardinality: "one", required: true },
     vessel: { label: "Vessel", type: "vessels", cardinality: "one", required: true },
@@ -247,8 +236,7 @@ export const manningScales = defineResource({
     status: { label: "Status", kind: "text", input: z.string().trim().max(50).nullable() },
     state: { label: "State", kind: "select", list: true, options: MANNING_SCALE_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })), input: z.enum(MANNING_SCALE_STATES) },
     origin_id: { label: "Copied from", kind: "number" },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     role: { label: "Rank", type: "ranks", cardinality: "one", required: true, form: true },
@@ -289,8 +277,7 @@ export const assignVessels = defineResource({
   attributes: {
     /** The assigned vessel's id, as the spec's crew-user screen reads it. */
     select_vessel_id: { label: "Vessel id", kind: "number" },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     client: { label: "Crew user", type: "clients", cardinality: "one", required: true, form: true },
@@ -310,7 +297,7 @@ export const assignOwners = defineResource({
   permission: "owners.assignedRecruiters",
   label: { one: "Assigned owner", many: "Assigned owners" },
   titleAttribute: "id",
-  attributes: { created_at: createdAt, updated_at: updatedAt },
+  attributes: { ...timestamps },
   relationships: {
     client: { label: "Crew user", type: "clients", cardinality: "one", required: true, form: true },
     owner: { label: "Owner", type: "owners", cardinality: "one", required: true, form: true },

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
 import { PLACEMENT_STATUSES, placementStatusOptions } from "../placement.js";
-import { ZDateOnly, createdAt, title, titleFilter, updatedAt } from "./fields.js";
+import { ZDateOnly, timestamps } from "./fields.js";
+import { plainList } from "./plain-list.js";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** "1,2,3" (a query value) or [1,2,3]. */
@@ -42,6 +43,9 @@ export const CREW_CHANGE_STATES = ["planned", "completed"] as const;
 export const CREW_ROLE_TYPES = ["on_board", "sign_on", "sign_off"] as const;
 /** FAL Form 5 is made on arrival or on departure. */
 export const CREW_LIST_DIRECTIONS = ["arrival", "departure"] as const;
+/** A GET on the timeplans' collection at its own path (the planner's feeds and print-outs), allowed to whoever reads timeplans. */
+const timeplansGet = <const I extends z.ZodType>(label: string, path: string, input: I) =>
+  ({ label, method: "GET", on: "collection", path, permission: { key: "timeplans", action: "read" }, input }) as const;
 const crewChangeStateOptions = CREW_CHANGE_STATES.map((s) => ({ value: s, label: s === "planned" ? "Planned" : "Completed" }));
 
 /**
@@ -82,8 +86,7 @@ export const timePlans = defineResource({
     periods_by_user_id: readOnly("Other plans of the seafarer"),
     /** What the planning checks found: [{code, title, detail}] (the answer of a write also carries them in meta.warnings). */
     warnings: readOnly("Warnings"),
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     manning_scale: { label: "Manning scale row", type: "manning_scales", cardinality: "one", required: true },
@@ -111,31 +114,21 @@ export const timePlans = defineResource({
      * of the active vessels the caller may plan on, with its vessel, owner and rank. A feed of
      * its own because partners plan without reading vessels or manning scales.
      */
-    planner_rows: {
-      label: "Planner rows",
-      method: "GET",
-      on: "collection",
-      path: "/planner/rows",
-      permission: { key: "timeplans", action: "read" },
-      input: z.strictObject({}),
-    },
+    planner_rows: timeplansGet("Planner rows", "/planner/rows", z.strictObject({})),
     /**
      * Who is on board a vessel today, or signs on or off at a crew change, by rank (spec 002
      * §7: GET /api/print/crew_role?vessel_id=&type=on_board or ?crew_change_id=&type=).
      */
-    print_crew_role: {
-      label: "Print the crew by rank",
-      method: "GET",
-      on: "collection",
-      path: "/print/crew_role",
-      permission: { key: "timeplans", action: "read" },
-      input: z.strictObject({
+    print_crew_role: timeplansGet(
+      "Print the crew by rank",
+      "/print/crew_role",
+      z.strictObject({
         crew_change_id: id.optional(),
         vessel_id: id.optional(),
         type: z.enum(CREW_ROLE_TYPES),
       }).refine((v) => (v.crew_change_id === undefined) !== (v.vessel_id === undefined), { message: "give crew_change_id or vessel_id", path: ["crew_change_id"] })
         .refine((v) => v.type === "on_board" || v.crew_change_id !== undefined, { message: "sign_on and sign_off need a crew_change_id", path: ["type"] }),
-    },
+    ),
     /**
      * The planned seafarer's profile for the planner's user section (timeplans.userProfile):
      * what an owner's person may see of a seafarer planned on their fleet; contacts and the
@@ -149,31 +142,16 @@ export const timePlans = defineResource({
       input: z.strictObject({}),
     },
     /** The plan of the chosen vessels and ranks around a date, as .xlsx (spec 002 §7). */
-    print_time_plan: {
-      label: "Print the plan",
-      method: "GET",
-      on: "collection",
-      path: "/print/time_plan",
-      permission: { key: "timeplans", action: "read" },
-      input: z.strictObject({ date: ZDateOnly, vessels: ids, roles: ids.optional(), months: z.coerce.number().int().min(1).max(24).optional() }),
-    },
+    print_time_plan: timeplansGet(
+      "Print the plan",
+      "/print/time_plan",
+      z.strictObject({ date: ZDateOnly, vessels: ids, roles: ids.optional(), months: z.coerce.number().int().min(1).max(24).optional() }),
+    ),
   },
 });
 
 /** Why a seafarer signs off (end of contract, medical...): a short reference list. */
-export const signOffReasons = defineResource({
-  type: "sign_off_reasons",
-  permission: "crewChange",
-  route: "/sign-off-reasons",
-  label: { one: "Sign-off reason", many: "Sign-off reasons" },
-  titleAttribute: "title",
-  attributes: { title: title(), created_at: createdAt, updated_at: updatedAt },
-  filters: { title: titleFilter() },
-  search: ["title"],
-  defaultSort: "title",
-  verbs: ALL_VERBS,
-  selectable: true,
-});
+export const signOffReasons = plainList("sign_off_reasons", "crewChange", "/sign-off-reasons", "Sign-off reason", "Sign-off reasons");
 
 /** A pair of the crew list given with a new crew change. */
 export const ZCrewListPair = z.strictObject({
@@ -206,8 +184,7 @@ export const crewChanges = defineResource({
     sign_on_count: { label: "Signing on", kind: "number", list: true, form: false },
     sign_off_count: { label: "Signing off", kind: "number", list: true, form: false },
     author_name: { label: "Author", kind: "text", form: false },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     vessel: { label: "Vessel", type: "vessels", cardinality: "one", required: true, form: true },
@@ -264,8 +241,7 @@ export const crewLists = defineResource({
     role_priority: readOnly("Rank order", "number"),
     start: readOnly("Start", "date"),
     end: readOnly("End", "date"),
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     crew_change: { label: "Crew change", type: "crew_changes", cardinality: "one", required: true },

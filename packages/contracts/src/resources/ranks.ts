@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
-import { createdAt, title, titleFilter, updatedAt } from "./fields.js";
+import { timestamps, title, titleFilter } from "./fields.js";
 
 export const DEPARTMENTS = [
   { value: "deck", label: "Deck" },
@@ -35,8 +35,7 @@ export const ranks = defineResource({
       sortable: true,
       form: false,
     },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   filters: {
     title: titleFilter(),

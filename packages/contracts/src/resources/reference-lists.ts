@@ -1,23 +1,7 @@
 import { z } from "zod";
-import { ALL_VERBS, defineResource, type TResourceDef } from "../resource.js";
-import type { TPermissionKey } from "../permissions/keys.js";
-import { createdAt, title, titleFilter, updatedAt } from "./fields.js";
-
-/** A plain reference list: one unique title. Adding one is a line here plus a table. */
-const plainList = <const T extends string, const K extends TPermissionKey>(type: T, permission: K, route: string, one: string, many: string) =>
-  defineResource({
-    type,
-    permission,
-    route,
-    label: { one, many },
-    titleAttribute: "title",
-    attributes: { title: title(), created_at: createdAt, updated_at: updatedAt },
-    filters: { title: titleFilter() },
-    search: ["title"],
-    defaultSort: "title",
-    verbs: ALL_VERBS,
-    selectable: true,
-  }) satisfies TResourceDef;
+import { ALL_VERBS, defineResource } from "../resource.js";
+import { timestamps, title, titleFilter } from "./fields.js";
+import { plainList } from "./plain-list.js";
 
 const optionalId = z.coerce.number().int().positive();
 
@@ -71,8 +55,7 @@ export const countries = defineResource({
       list: true,
       sortable: true,
     },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   filters: { name: titleFilter("Name") },
   search: ["name", "code"],
@@ -96,8 +79,7 @@ export const ports = defineResource({
       list: true,
       sortable: true,
     },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: { country: { label: "Country", type: "countries", cardinality: "one", form: true } },
   filters: { name: titleFilter("Name"), country_id: { label: "Country", kind: "id", input: optionalId } },

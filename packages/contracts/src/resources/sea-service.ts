@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
-import { createdAt, updatedAt } from "./fields.js";
+import { timestamps } from "./fields.js";
 import { ZImo } from "./imo.js";
 import { ZCareerDate, ZRecordId, ZText, textAttr } from "./records-fields.js";
+import { addedBy, applicantFile, applicantFiles, listedComment, ofSeaService, recordAttachments, recordOwner } from "./record-parts.js";
 
 /** Spec 001 §9: the sea-service list shows 12 per page, newest first. */
 export const SEA_SERVICE_PAGE_SIZE = 12;
@@ -47,12 +48,11 @@ export const expiriences = defineResource({
         { value: "pending", label: "Pending" },
       ],
     },
-    files: { label: "Files", kind: "files", file: { accept: "applicantFile", multiple: true } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    files: applicantFiles,
+    ...timestamps,
   },
   relationships: {
-    user: { label: "Seafarer", type: "users", cardinality: "one", required: true },
+    user: recordOwner,
     role: { label: "Rank", type: "ranks", cardinality: "one", required: true, form: true },
     vessel: { label: "Fleet vessel", type: "vessels", cardinality: "one", form: true },
     vessel_type: { label: "Vessel type", type: "vessel_types", cardinality: "one", form: true },
@@ -60,8 +60,8 @@ export const expiriences = defineResource({
     engine_type: { label: "Engine type", type: "engine_types", cardinality: "one", form: true },
     engine_manufacturer: { label: "Engine maker", type: "engine_manufacturers", cardinality: "one", form: true },
     company_agent: { label: "Crewing agent", type: "crewing_agents", cardinality: "one", form: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
-    attachments: { label: "Attachments", type: "attachments", cardinality: "many", readOnly: true },
+    author: addedBy,
+    attachments: recordAttachments,
   },
   parents: [
     // Spec 001 §7 GET users/{id}/expiriences; the screens route /users/:id/experiences.
@@ -126,13 +126,12 @@ export const experienceVerifications = defineResource({
     contact_person: textAttr("Person contacted", 255, { list: true }),
     contact_details: textAttr("Phone or email", 255),
     verified_on: { label: "Verified on", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
-    comment: { label: "Comment", kind: "textarea", list: true, input: ZText(2000) },
-    file: { label: "File", kind: "file", file: { accept: "applicantFile" } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    comment: listedComment,
+    file: applicantFile("File"),
+    ...timestamps,
   },
   relationships: {
-    expirience: { label: "Sea service", type: "expiriences", cardinality: "one", required: true },
+    expirience: ofSeaService,
     author: { label: "Verified by", type: "clients", cardinality: "one", readOnly: true },
   },
   parents: [{ type: "expiriences", relationship: "expirience", path: "verifications", create: true }],
@@ -173,16 +172,15 @@ export const userPerformances = defineResource({
       label: "Mark (1-5)", kind: "number", list: true,
       input: z.coerce.number().int("must be a whole number").min(1, "must be from 1 to 5").max(5, "must be from 1 to 5").nullable(),
     },
-    comment: { label: "Comment", kind: "textarea", list: true, input: ZText(2000) },
-    file: { label: "File", kind: "file", file: { accept: "applicantFile" } },
-    created_at: createdAt,
-    updated_at: updatedAt,
+    comment: listedComment,
+    file: applicantFile("File"),
+    ...timestamps,
   },
   relationships: {
-    expirience: { label: "Sea service", type: "expiriences", cardinality: "one", required: true },
+    expirience: ofSeaService,
     role: { label: "Promoted to", type: "ranks", cardinality: "one", form: true },
     user: { label: "Seafarer", type: "users", cardinality: "one", readOnly: true },
-    author: { label: "Added by", type: "clients", cardinality: "one", readOnly: true },
+    author: addedBy,
   },
   parents: [{ type: "expiriences", relationship: "expirience", path: "performances", create: true }],
   defaultSort: "-created_at",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../resource.js";
-import { createdAt, updatedAt } from "./fields.js";
+import { timestamps } from "./fields.js";
 
 /** Most IMO numbers one registry import takes (spec 002 §7 bulk parse). */
 export const MAX_BULK_IMOS = 1000;
@@ -61,8 +61,7 @@ export const vesselParseRuns = defineResource({
     error: readOnly("Error"),
     started_at: readOnly("Started", "datetime"),
     finished_at: readOnly("Finished", "datetime"),
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: { author: { label: "Started by", type: "clients", cardinality: "one", readOnly: true } },
   filters: { status: { label: "Status", kind: "select", options: options(PARSE_RUN_STATUSES), input: z.enum(PARSE_RUN_STATUSES) } },
@@ -83,8 +82,7 @@ export const vesselParseItems = defineResource({
     status: { label: "Result", kind: "select", list: true, options: options(PARSE_ITEM_STATUSES), form: false },
     message: readOnly("Message"),
     vessel_name: readOnly("Vessel"),
-    created_at: createdAt,
-    updated_at: updatedAt,
+    ...timestamps,
   },
   relationships: {
     run: { label: "Import", type: "vessel_parse_runs", cardinality: "one", readOnly: true },
