@@ -1,7 +1,5 @@
-import { Button, Group, Title } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
-import { Link, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { useSession } from "../../session/use-session";
 import { manyReferenceKey, useManyReference } from "../data/use-many-reference";
 import { listIncludes } from "../data/use-resource-queries";
@@ -9,7 +7,9 @@ import { useNestedListState } from "../list-state/use-list-state";
 import { columnsOf } from "../list/columns";
 import { ResourceListView } from "../list/ResourceListView";
 import { screenConfigOf } from "../screen-config";
+import { childRowLinks } from "./child-links";
 import type { TChildList } from "./child-lists";
+import { ChildListHeading, NewChildButton } from "./ChildListHeading";
 
 export interface TRelatedListProps {
   child: TChildList;
@@ -39,20 +39,11 @@ export const RelatedList = ({ child, parentId, tabPath }: TRelatedListProps) => 
   const canCreate = canUpdate && can(def.permission, "create") && def.verbs.includes("create");
   const canDelete = can(def.permission, "delete") && def.verbs.includes("delete");
   const newHref = `${tabPath}/new${search}`;
-  const createButton = canCreate ? (
-    <Button component={Link} to={newHref} size="xs" leftSection={<IconPlus size={14} />}>
-      {`New ${def.label.one.toLowerCase()}`}
-    </Button>
-  ) : undefined;
+  const createButton = canCreate ? <NewChildButton to={newHref}>{`New ${def.label.one.toLowerCase()}`}</NewChildButton> : undefined;
 
   return (
     <>
-      <Group justify="space-between" mb="sm">
-        <Title order={3} fz="lg" fw={650}>
-          {def.label.many}
-        </Title>
-        {createButton}
-      </Group>
+      <ChildListHeading title={def.label.many}>{createButton}</ChildListHeading>
       <ResourceListView
         def={def}
         list={list}
@@ -62,8 +53,7 @@ export const RelatedList = ({ child, parentId, tabPath }: TRelatedListProps) => 
         createAction={createButton}
         links={{
           details: def.route && def.verbs.includes("show") ? (record) => `${def.route ?? ""}/${record.id}/details` : undefined,
-          edit: canUpdate && def.verbs.includes("update") ? (record) => `${tabPath}/${record.id}/edit${search}` : undefined,
-          delete: canDelete ? (record) => `${tabPath}/${record.id}/delete${search}` : undefined,
+          ...childRowLinks(tabPath, search, { edit: canUpdate && def.verbs.includes("update"), delete: canDelete }),
         }}
       />
       <Outlet />

@@ -1,5 +1,5 @@
 import type { TResourceDef } from "@crew/contracts";
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import type { TIncluded, TResourceRecord } from "../data/resource-types";
@@ -16,9 +16,11 @@ import {
   type TFieldErrors,
   type TFormField,
   type TFormMode,
+  type TFormValue,
   type TFormValues,
   type TPayload,
 } from "./form-model";
+import { FormButtons } from "./FormButtons";
 import { RelationshipField } from "./RelationshipField";
 
 /** What saving the record gave: the saved record, field errors to show (a 422), or null when the failure was handled (a notice). */
@@ -149,30 +151,17 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
 
   const sections = sectionsOf(fields, layout);
   const renderField = (field: TFormField, first: boolean) => {
-    const value = values[field.name] ?? null;
+    // What every input of the form takes, whatever it edits.
+    const common = { name: field.name, value: values[field.name] ?? null, error: message(field.name), disabled: locked, onChange: (next: TFormValue) => set(field.name, next) };
     return field.source === "relationship" ? (
-      <RelationshipField
-        key={field.name}
-        name={field.name}
-        rel={field.rel}
-        value={value}
-        record={record}
-        included={included}
-        error={message(field.name)}
-        disabled={locked}
-        onChange={(next) => set(field.name, next)}
-      />
+      <RelationshipField key={field.name} {...common} rel={field.rel} record={record} included={included} />
     ) : (
       <FieldInput
         key={field.name}
-        name={field.name}
+        {...common}
         attr={field.attr}
         mode={mode}
-        value={value}
         required={Boolean(field.attr.required) && (mode === "create" || field.attr.kind !== "password")}
-        error={message(field.name)}
-        disabled={locked}
-        onChange={(next) => set(field.name, next)}
         autoFocus={first}
       />
     );
@@ -216,20 +205,7 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
             )}
           </Stack>
         ))}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {phase === "files-failed" ? (
-            <Button onClick={onCancel}>Close</Button>
-          ) : (
-            <>
-              <Button variant="default" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                {submitLabel ?? (mode === "create" ? "Create" : "Save changes")}
-              </Button>
-            </>
-          )}
-        </Group>
+        <FormButtons mode={mode} busy={busy} onCancel={onCancel} saved={phase === "files-failed"} submitLabel={submitLabel} mt="xs" />
       </Stack>
     </form>
   );

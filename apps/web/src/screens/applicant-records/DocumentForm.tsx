@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPES, ZEndorsementInput, applicantDocuments } from "@crew/contracts";
-import { Alert, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Checkbox, Divider, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { createPacer, FILE_UPLOAD_SPACING_MS } from "../../api";
@@ -11,6 +11,7 @@ import { changedDrafts, syncFiles, type TFileSyncEvent } from "../../resources/f
 import {
   fieldMessage, fileDrafts, initialValues, toPayload, validatePayload, type TFieldErrors, type TFormValue, type TFormValues, type TPayload,
 } from "../../resources/form/form-model";
+import { FormButtons } from "../../resources/form/FormButtons";
 import { RelationshipField } from "../../resources/form/RelationshipField";
 import type { TResourceFormProps } from "../../resources/form/ResourceForm";
 
@@ -237,20 +238,7 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
           </Paper>
         ) : null}
         <Divider />
-        <Group justify="flex-end" gap="sm">
-          {phase === "files-failed" ? (
-            <Button onClick={onCancel}>Close</Button>
-          ) : (
-            <>
-              <Button variant="default" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                {mode === "create" ? "Create" : "Save changes"}
-              </Button>
-            </>
-          )}
-        </Group>
+        <FormButtons mode={mode} busy={busy} onCancel={onCancel} saved={phase === "files-failed"} />
       </Stack>
     </form>
   );

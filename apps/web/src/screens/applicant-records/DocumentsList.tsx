@@ -1,10 +1,10 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from "@hello-pangea/dnd";
 import { applicantDocuments } from "@crew/contracts";
-import { Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
-import { IconFileText, IconGripVertical, IconPlus } from "@tabler/icons-react";
+import { Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { IconFileText, IconGripVertical } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
 import { z } from "zod";
 import { recordOf, runAction, runActionFor } from "../../api";
 import { useApiErrorHandler } from "../../errors";
@@ -13,6 +13,8 @@ import { notifySuccess } from "../../notices";
 import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
 import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";
 import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { childRowLinks } from "../../resources/details/child-links";
+import { ChildListHeading, NewChildButton } from "../../resources/details/ChildListHeading";
 import type { TRelatedListProps } from "../../resources/details/RelatedList";
 import { StoredFileLink } from "../../resources/fields/StoredFileLink";
 import { relatedTitle, type TColumn } from "../../resources/list/columns";
@@ -223,18 +225,11 @@ export const DocumentsList = ({ child, parentId, tabPath }: TRelatedListProps) =
 
   const search = list.search;
   const canCreate = can(def.permission, "create") && can(def.permission, "update");
-  const createButton = canCreate ? (
-    <Button component={Link} to={`${tabPath}/new${search}`} size="xs" leftSection={<IconPlus size={14} />}>
-      New document
-    </Button>
-  ) : undefined;
+  const createButton = canCreate ? <NewChildButton to={`${tabPath}/new${search}`}>New document</NewChildButton> : undefined;
 
   return (
     <>
-      <Group justify="space-between" mb="sm">
-        <Title order={3} fz="lg" fw={650}>
-          {def.label.many}
-        </Title>
+      <ChildListHeading title={def.label.many}>
         <Group gap="xs">
           {can(def.permission, "update") ? (
             <Button size="xs" variant="default" loading={renaming} onClick={() => void rename()}>
@@ -244,7 +239,7 @@ export const DocumentsList = ({ child, parentId, tabPath }: TRelatedListProps) =
           <CvButton userId={parentId} />
           {createButton}
         </Group>
-      </Group>
+      </ChildListHeading>
       <ResourceListView
         def={def}
         list={list}
@@ -256,8 +251,7 @@ export const DocumentsList = ({ child, parentId, tabPath }: TRelatedListProps) =
         leadingHeader={<Table.Th w={36} aria-label="Order" />}
         renderBody={(records, context) => <DocumentsBody records={records} context={context} enabled={canOrder} userId={parentId} />}
         links={{
-          edit: can(def.permission, "update") ? (record) => `${tabPath}/${record.id}/edit${search}` : undefined,
-          delete: can(def.permission, "delete") ? (record) => `${tabPath}/${record.id}/delete${search}` : undefined,
+          ...childRowLinks(tabPath, search, { edit: can(def.permission, "update"), delete: can(def.permission, "delete") }),
         }}
       />
       <Outlet />

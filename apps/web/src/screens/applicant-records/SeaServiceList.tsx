@@ -1,12 +1,14 @@
 import { DEFAULT_PAGE_SIZE, SEA_SERVICE_PAGE_SIZE, expiriences } from "@crew/contracts";
-import { Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { IconPaperclip, IconPlus, IconShieldCheck } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { IconPaperclip, IconShieldCheck } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { recordOf } from "../../api";
 import type { TIncluded, TResourceRecord } from "../../resources/data/resource-types";
 import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";
 import { readableWith } from "../../resources/data/use-resource-queries";
+import { childRowLinks } from "../../resources/details/child-links";
+import { ChildListHeading, NewChildButton } from "../../resources/details/ChildListHeading";
 import type { TRelatedListProps } from "../../resources/details/RelatedList";
 import { relatedTitle, type TColumn } from "../../resources/list/columns";
 import { ResourceListView } from "../../resources/list/ResourceListView";
@@ -170,24 +172,17 @@ export const SeaServiceList = ({ child, parentId, tabPath }: TRelatedListProps) 
 
   const search = list.search;
   const canCreate = !underVessel && can(def.permission, "create") && can(def.permission, "update");
-  const createButton = canCreate ? (
-    <Button component={Link} to={`${tabPath}/new${search}`} size="xs" leftSection={<IconPlus size={14} />}>
-      New sea service
-    </Button>
-  ) : undefined;
+  const createButton = canCreate ? <NewChildButton to={`${tabPath}/new${search}`}>New sea service</NewChildButton> : undefined;
   const title = openRecord ? `${attributesOf(openRecord).vessel_name ?? ""}: checks and performance` : "";
 
   return (
     <>
-      <Group justify="space-between" mb="sm">
-        <Title order={3} fz="lg" fw={650}>
-          {def.label.many}
-        </Title>
+      <ChildListHeading title={def.label.many}>
         <Group gap="xs">
           {!underVessel ? <CvButton userId={parentId} /> : null}
           {createButton}
         </Group>
-      </Group>
+      </ChildListHeading>
       <ResourceListView
         def={def}
         list={list}
@@ -197,8 +192,7 @@ export const SeaServiceList = ({ child, parentId, tabPath }: TRelatedListProps) 
         createAction={createButton}
         selectable={false}
         links={{
-          edit: !underVessel && can(def.permission, "update") ? (record) => `${tabPath}/${record.id}/edit${search}` : undefined,
-          delete: !underVessel && can(def.permission, "delete") ? (record) => `${tabPath}/${record.id}/delete${search}` : undefined,
+          ...childRowLinks(tabPath, search, { edit: !underVessel && can(def.permission, "update"), delete: !underVessel && can(def.permission, "delete") }),
         }}
       />
       <ContractRecords service={openRecord} title={title} onClose={() => setOpen(null)} />

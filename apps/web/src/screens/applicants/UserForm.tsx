@@ -18,6 +18,7 @@ import {
   type TFormValues,
   type TPayload,
 } from "../../resources/form/form-model";
+import { FormButtons } from "../../resources/form/FormButtons";
 import type { TResourceFormProps, TSaveOutcome } from "../../resources/form/ResourceForm";
 import { useSession } from "../../session/use-session";
 import { optionsOf, useUserChoices } from "./use-user-choices";
@@ -245,14 +246,7 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
             </SimpleGrid>
           </Stack>
         ))}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {mode === "create" ? "Create" : "Save changes"}
-          </Button>
-        </Group>
+        <FormButtons mode={mode} busy={busy} onCancel={onCancel} mt="xs" />
       </Stack>
     </form>
   );

@@ -6,8 +6,11 @@ import { indexIncluded } from "../../resources/data/resource-client";
 import { invalidateResource } from "../../resources/data/use-resource-queries";
 import { relatedTitle } from "../../resources/list/columns";
 import { useSession } from "../../session/use-session";
-import { LinkedRecords, type TLinkedRecord } from "../owners/LinkedRecords";
+import { LinkedRecords, type TLinkedRecord, type TLinkedRecordsProps } from "../owners/LinkedRecords";
 import { ASSIGNMENT_NOTICES } from "./crew-user-messages";
+
+/** How one list of the crew user's links is written and who may write it. */
+type TLinkedWrites = Pick<TLinkedRecordsProps, "mayAdd" | "mayRemove" | "onAdd" | "onRemove">;
 
 /** Assignments of one client through a link resource (assign_vessels, assign_owners), newest last. */
 const useAssignments = (type: "assign_vessels" | "assign_owners", clientId: string, related: "vessel" | "owner") => {
@@ -53,6 +56,39 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
   const imo = (a: Record<string, unknown>) => (typeof a.imo === "string" ? `IMO ${a.imo}` : "");
   const shortTitle = (a: Record<string, unknown>) => (typeof a.short_title === "string" ? a.short_title : "");
 
+  /** Writing the crew user's own to-many relationship (coordinated vessels, inspected owners). */
+  const inPlace = (relationship: "vessels" | "owners"): TLinkedWrites => ({
+    mayAdd: mayRelate,
+    mayRemove: mayRelate,
+    onAdd: async (o) => {
+      await addToRelationship("clients", clientId, relationship, [{ type: relationship, id: o.value }]);
+      await refresh("clients", relationship);
+    },
+    onRemove: async (r) => {
+      await removeFromRelationship("clients", clientId, relationship, [{ type: relationship, id: r.key }]);
+      await refresh("clients", relationship);
+    },
+  });
+
+  /** Creating and deleting link records (assign_vessels, assign_owners), under their own permission. */
+  const throughLinks = (
+    type: "assign_vessels" | "assign_owners",
+    permission: "vessels.assignedUsers" | "owners.assignedRecruiters",
+    related: "vessel" | "owner",
+    refreshed: readonly string[],
+  ): TLinkedWrites => ({
+    mayAdd: can(permission, "create"),
+    mayRemove: can(permission, "delete"),
+    onAdd: async (o) => {
+      await create(type, {}, { [related]: { type: `${related}s`, id: o.value }, client: { type: "clients", id: clientId } });
+      await refresh(type, ...refreshed);
+    },
+    onRemove: async (r) => {
+      await remove(type, r.key);
+      await refresh(type, ...refreshed);
+    },
+  });
+
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       {can("vessels", "read") ? (
@@ -62,16 +98,7 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
           pickerLabel="Vessel"
           records={linked(one, "coordinated_vessels", "/vessels", imo)}
           empty="Coordinates no vessel."
-          mayAdd={mayRelate}
-          mayRemove={mayRelate}
-          onAdd={async (o) => {
-            await addToRelationship("clients", clientId, "vessels", [{ type: "vessels", id: o.value }]);
-            await refresh("clients", "vessels");
-          }}
-          onRemove={async (r) => {
-            await removeFromRelationship("clients", clientId, "vessels", [{ type: "vessels", id: r.key }]);
-            await refresh("clients", "vessels");
-          }}
+          {...inPlace("vessels")}
           added={() => ASSIGNMENT_NOTICES.coordinatorAssigned}
           removed={ASSIGNMENT_NOTICES.coordinatorUnassigned}
           testId="coordinated-vessels"
@@ -85,16 +112,7 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
           loading={vesselLinks.isLoading}
           records={vesselLinks.data ?? []}
           empty="Recruits for no vessel."
-          mayAdd={can("vessels.assignedUsers", "create")}
-          mayRemove={can("vessels.assignedUsers", "delete")}
-          onAdd={async (o) => {
-            await create("assign_vessels", {}, { vessel: { type: "vessels", id: o.value }, client: { type: "clients", id: clientId } });
-            await refresh("assign_vessels", "vessels");
-          }}
-          onRemove={async (r) => {
-            await remove("assign_vessels", r.key);
-            await refresh("assign_vessels", "vessels");
-          }}
+          {...throughLinks("assign_vessels", "vessels.assignedUsers", "vessel", ["vessels"])}
           added={ASSIGNMENT_NOTICES.vesselAssigned}
           removed={ASSIGNMENT_NOTICES.vesselUnassigned}
           testId="assigned-vessels"
@@ -108,16 +126,7 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
           loading={ownerLinks.isLoading}
           records={ownerLinks.data ?? []}
           empty="Recruits for no owner's fleet."
-          mayAdd={can("owners.assignedRecruiters", "create")}
-          mayRemove={can("owners.assignedRecruiters", "delete")}
-          onAdd={async (o) => {
-            await create("assign_owners", {}, { owner: { type: "owners", id: o.value }, client: { type: "clients", id: clientId } });
-            await refresh("assign_owners", "clients", "owners");
-          }}
-          onRemove={async (r) => {
-            await remove("assign_owners", r.key);
-            await refresh("assign_owners", "clients", "owners");
-          }}
+          {...throughLinks("assign_owners", "owners.assignedRecruiters", "owner", ["clients", "owners"])}
           added={ASSIGNMENT_NOTICES.ownerAssigned}
           removed={ASSIGNMENT_NOTICES.ownerUnassigned}
           testId="recruited-fleets"
@@ -130,16 +139,7 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
           pickerLabel="Owner"
           records={linked(one, "owners", "/owners", shortTitle)}
           empty="Inspects no owner's fleet."
-          mayAdd={mayRelate}
-          mayRemove={mayRelate}
-          onAdd={async (o) => {
-            await addToRelationship("clients", clientId, "owners", [{ type: "owners", id: o.value }]);
-            await refresh("clients", "owners");
-          }}
-          onRemove={async (r) => {
-            await removeFromRelationship("clients", clientId, "owners", [{ type: "owners", id: r.key }]);
-            await refresh("clients", "owners");
-          }}
+          {...inPlace("owners")}
           added={ASSIGNMENT_NOTICES.inspectorAssigned}
           removed={ASSIGNMENT_NOTICES.inspectorUnassigned}
           testId="inspected-owners"

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconX } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -7,6 +7,7 @@ import { useApiErrorHandler } from "../../errors";
 import { notifyError, notifySuccess } from "../../notices";
 import type { TSelectOption } from "../../resources/data/resource-types";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
+import { UnassignButton } from "./UnassignButton";
 
 export interface TLinkedRecord {
   /** What `onRemove` gets (the related record's id, or the assignment's). */
@@ -106,11 +107,7 @@ export const LinkedRecords = (props: TLinkedRecordsProps) => {
               {record.detail ? <Text size="xs" c="dimmed">{record.detail}</Text> : null}
             </Stack>
             {props.mayRemove ? (
-              <Tooltip label="Unassign">
-                <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${record.label}`} onClick={() => void remove(record)}>
-                  <IconX size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <UnassignButton name={record.label} icon={<IconX size={16} />} onClick={() => void remove(record)} />
             ) : null}
           </Group>
         ))}

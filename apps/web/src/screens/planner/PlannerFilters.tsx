@@ -21,6 +21,36 @@ export const ADDITIONAL_FILTERS: TOption[] = [
 /** Chosen values stay on one line (the first few as pills) so the planner keeps its height. */
 const oneLine = { pillsList: { flexWrap: "nowrap" as const, overflow: "hidden" } };
 
+interface TIdsSelectProps {
+  label: string;
+  /** Shown while nothing is chosen. */
+  placeholder: string;
+  data: TOption[];
+  ids: readonly number[];
+  onIds: (ids: number[]) => void;
+  maxValues?: number;
+  w: number;
+  testId: string;
+}
+
+/** Records the planner shows rows of (vessels, ranks), chosen by id on one line. */
+const IdsSelect = ({ label, placeholder, data, ids, onIds, maxValues, w, testId }: TIdsSelectProps) => (
+  <MultiSelect
+    label={label}
+    placeholder={ids.length ? undefined : placeholder}
+    data={data}
+    value={ids.map(String)}
+    onChange={(v) => onIds(v.map(Number))}
+    clearable
+    searchable
+    maxValues={maxValues}
+    w={w}
+    size="xs"
+    styles={oneLine}
+    data-testid={testId}
+  />
+);
+
 /**
  * The planner's filter (spec 002 §2, §4): owners ('All' allowed) narrow the vessels offered;
  * vessels and ranks choose the rows; the extra filter; the first day and the cell width.
@@ -40,33 +70,8 @@ export const PlannerFilters = memo(({ query, owners, vessels, ranks, onChange }:
         size="xs"
       />
     )}
-    <MultiSelect
-      label="Vessels"
-      placeholder={query.vesselIds.length ? undefined : "Choose vessels"}
-      data={vessels}
-      value={query.vesselIds.map(String)}
-      onChange={(v) => onChange({ vesselIds: v.map(Number) })}
-      clearable
-      searchable
-      maxValues={200}
-      w={280}
-      size="xs"
-      styles={oneLine}
-      data-testid="planner-vessels"
-    />
-    <MultiSelect
-      label="Ranks"
-      placeholder={query.roleIds.length ? undefined : "Choose ranks"}
-      data={ranks}
-      value={query.roleIds.map(String)}
-      onChange={(v) => onChange({ roleIds: v.map(Number) })}
-      clearable
-      searchable
-      w={260}
-      size="xs"
-      styles={oneLine}
-      data-testid="planner-ranks"
-    />
+    <IdsSelect label="Vessels" placeholder="Choose vessels" data={vessels} ids={query.vesselIds} onIds={(vesselIds) => onChange({ vesselIds })} maxValues={200} w={280} testId="planner-vessels" />
+    <IdsSelect label="Ranks" placeholder="Choose ranks" data={ranks} ids={query.roleIds} onIds={(roleIds) => onChange({ roleIds })} w={260} testId="planner-ranks" />
     <Select label="Show" data={ADDITIONAL_FILTERS} value={query.additionalFilter} onChange={(v) => onChange({ additionalFilter: v ?? "" })} w={170} size="xs" allowDeselect={false} />
     <TextInput label="From" type="date" value={query.day} onChange={(e) => e.currentTarget.value && onChange({ day: e.currentTarget.value })} w={140} size="xs" />
     <NumberInput label="Cell, px" value={query.cell} min={40} max={600} step={20} onChange={(v) => typeof v === "number" && onChange({ cell: v })} w={90} size="xs" />

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Avatar, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import { relatedTitle } from "../../resources/list/columns";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { initialsOf } from "../../lib/people";
 import { useSession } from "../../session/use-session";
+import { UnassignButton } from "../owners/UnassignButton";
 import { FLEET_NOTICES } from "./vessel-messages";
 
 /**
@@ -85,11 +86,7 @@ export const RecruitersTab = ({ vesselId }: { vesselId: string }) => {
                 {clientHref ? <Text component={Link} to={clientHref} size="sm" fw={500} truncate>{name}</Text> : <Text size="sm">{name}</Text>}
               </Group>
               {can("vessels.assignedUsers", "delete") ? (
-                <Tooltip label="Unassign">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${name}`} onClick={() => void unassign(row.id)}>
-                    <IconUserMinus size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <UnassignButton name={name} icon={<IconUserMinus size={16} />} onClick={() => void unassign(row.id)} />
               ) : null}
             </Group>
           );
