@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, Tooltip } from "@mantine/core";
+import { Badge, ColorSwatch, Stack, Text, Tooltip } from "@mantine/core";
 import { RESULT_COLOURS } from "./record-display";
 
 const LABELS: Readonly<Record<string, string>> = { valid: "Valid", expiring: "Expiring", expired: "Expired" };
@@ -8,16 +8,26 @@ const LABELS: Readonly<Record<string, string>> = { valid: "Valid", expiring: "Ex
  * tooltip): green valid, orange expiring inside the warning lines, red expired. The applicants'
  * list and details may show it for `valid_state` (docs/records.md "Validity").
  */
-export const ValidityMark = ({ state, states, line }: { state: unknown; states?: unknown; line?: unknown }) => {
+export const ValidityMark = ({ state, states, line, dot = false }: { state: unknown; states?: unknown; line?: unknown; dot?: boolean }) => {
   if (typeof state !== "string" || !LABELS[state]) return null;
   const kinds = typeof states === "object" && states !== null ? Object.entries(states).filter(([, v]) => v !== "valid") : [];
-  const badge = (
+  // In a list row a dot is enough: the table has no room for a word per row.
+  const badge = dot ? (
+    <ColorSwatch
+      component="span"
+      size={12}
+      color={`var(--mantine-color-${RESULT_COLOURS[state] ?? "gray"}-6)`}
+      withShadow={false}
+      aria-label={`Documents: ${(LABELS[state] ?? state).toLowerCase()}`}
+      data-validity={state}
+    />
+  ) : (
     <Badge size="sm" variant="light" radius="sm" tt="none" color={RESULT_COLOURS[state] ?? "gray"} data-validity={state}>
       {LABELS[state]}
       {state === "expiring" && typeof line === "number" && line > 0 ? ` · ${line} d` : ""}
     </Badge>
   );
-  if (!kinds.length) return badge;
+  if (!kinds.length) return dot ? <Tooltip label={`Documents ${(LABELS[state] ?? state).toLowerCase()}`}>{badge}</Tooltip> : badge;
   return (
     <Tooltip
       multiline

@@ -82,11 +82,11 @@ export const userColumns = (base: string): TColumn[] => [
   {
     // The documents' validity as one coloured mark, per kind in its tooltip (docs/records.md "Validity").
     key: "valid_state",
-    label: "Documents",
-    width: 110,
+    label: "Docs",
+    width: 64,
     render: (record) => {
       const a = recordOf(users, record).attributes;
-      return <ValidityMark state={a.valid_state} states={a.valid_states} />;
+      return <ValidityMark state={a.valid_state} states={a.valid_states} dot />;
     },
   },
   {
