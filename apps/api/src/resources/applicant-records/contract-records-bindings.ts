@@ -36,7 +36,6 @@ const appraisalsHidden = (actor: TActor): boolean => !can(actor.permissions, "ex
  */
 export const performancesBinding: TResourceEntry = bindResource(userPerformances, "UserPerformance", contractRecordsRepository)({
   scope: (actor) => ({ AND: [applicantRecordsScope(actor), appraisalsHidden(actor) ? { docType: { not: "appraisal" } } : {}] }),
-  relationshipTargets: { role: (ids, ctx) => ctx.repo.exists("Rank", ids) },
   async toData(_input, defaults, ctx) {
     const data: typeof defaults = {};
     if (ctx.mode === "create") data.authorId = ctx.actor.id;

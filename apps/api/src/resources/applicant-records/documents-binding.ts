@@ -50,11 +50,6 @@ export const documentsBinding: TResourceEntry = bindResource(applicantDocuments,
     attachments: { kind: "loaded", load: attachmentsAddressedTo("applicant_documents") },
     endorsement_attachments: { kind: "loaded", load: endorsementAttachments },
   },
-  relationshipTargets: {
-    kind: (ids, ctx) => ctx.repo.exists("ApplicantDocumentKind", ids),
-    issuing_country: (ids, ctx) => ctx.repo.exists("Country", ids),
-    role: (ids, ctx) => ctx.repo.exists("Rank", ids),
-  },
   async toData(input, defaults, ctx) {
     const { before, repo } = ctx;
     const data: typeof defaults = {};

@@ -3,11 +3,10 @@ import type { TModel } from "../../kernel/model-types.js";
 import { storeOf } from "../../kernel/store.js";
 
 /**
- * The ids among `ids` of records that exist. Records a sub-record names (a fleet vessel, a kind
- * of document, the interviewer) are checked this way rather than by the writer's read permission
- * (relationshipTargets): a recruiter who records that a seafarer served on a fleet vessel or holds
- * a kind of certificate need not be allowed to open the fleet, the reference lists or the staff
- * accounts. Writing the applicant's records is the permission; the named record must only exist.
+ * The ids among `ids` of records that exist: for values a hook reads outside the relationships
+ * (a document kind given as an attribute). Relationships themselves are checked by the kernel as
+ * pickers (docs/decisions.md "Pickers"): the writer of a form may name records of the types it
+ * picks, within their scope, without reading those lists.
  */
 export const existingIds = async (db: TTx, model: TModel, ids: readonly number[]): Promise<ReadonlySet<number>> => {
   if (!ids.length) return new Set();

@@ -61,15 +61,6 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
       ],
     })),
   }),
-  relationshipTargets: {
-    role: (ids, ctx) => ctx.repo.exists("Rank", ids),
-    vessel: (ids, ctx) => ctx.repo.exists("Vessel", ids),
-    vessel_type: (ids, ctx) => ctx.repo.exists("VesselType", ids),
-    vessel_flag: (ids, ctx) => ctx.repo.exists("Country", ids),
-    engine_type: (ids, ctx) => ctx.repo.exists("EngineType", ids),
-    engine_manufacturer: (ids, ctx) => ctx.repo.exists("EngineManufacturer", ids),
-    company_agent: (ids, ctx) => ctx.repo.exists("CrewingAgent", ids),
-  },
   async toData(input, defaults, ctx) {
     let data: typeof defaults = { ...defaults };
     if (ctx.mode === "create") data.authorId = ctx.actor.id;

@@ -8,28 +8,21 @@ import { subRecordsRepository } from "./sub-records-repository.js";
 export const interviewsBinding: TResourceEntry = bindResource(interviews, "Interview", subRecordsRepository)({
   scope: applicantRecordsScope,
   relations: { attachments: { kind: "loaded", load: attachmentsAddressedTo("interviews") } },
-  relationshipTargets: {
-    interviewer: (ids, ctx) => ctx.repo.exists("Client", ids),
-    role: (ids, ctx) => ctx.repo.exists("Rank", ids),
-  },
   toData: (_input, _defaults, ctx) => (ctx.mode === "create" ? { authorId: ctx.actor.id } : {}),
 });
 
 /** Relatives (next of kin): the relation type from its reference list. */
 export const relativesBinding: TResourceEntry = bindResource(relatives, "Relative", subRecordsRepository)({
   scope: applicantRecordsScope,
-  relationshipTargets: { relation_type: (ids, ctx) => ctx.repo.exists("RelationType", ids) },
   toData: (_input, _defaults, ctx) => (ctx.mode === "create" ? { authorId: ctx.actor.id } : {}),
 });
 
 export const recommendationsBinding: TResourceEntry = bindResource(recommendations, "Recommendation", subRecordsRepository)({
   scope: applicantRecordsScope,
-  relationshipTargets: { role: (ids, ctx) => ctx.repo.exists("Rank", ids) },
   toData: (_input, _defaults, ctx) => (ctx.mode === "create" ? { authorId: ctx.actor.id } : {}),
 });
 
 export const englishTestResultsBinding: TResourceEntry = bindResource(englishTestResults, "EnglishTestResult", subRecordsRepository)({
   scope: applicantRecordsScope,
-  relationshipTargets: { english_test_type: (ids, ctx) => ctx.repo.exists("EnglishTestType", ids) },
   toData: (_input, _defaults, ctx) => (ctx.mode === "create" ? { authorId: ctx.actor.id } : {}),
 });

@@ -101,11 +101,6 @@ export const usersBinding: TResourceEntry = bindResource(users, "User", usersRep
       }));
     },
   },
-  // Anyone who may write applicants links an existing rank and country, whether or not their role opens those lists.
-  relationshipTargets: {
-    role: (ids, ctx) => ctx.repo.existing("rank", ids),
-    country_birth: (ids, ctx) => ctx.repo.existing("country", ids),
-  },
   listPage: (query, ctx) => ctx.repo.list.page(userQueryOf(query, ctx.actor.id), query.page),
   async options(q, size, ctx) {
     const query: TUserQuery = q

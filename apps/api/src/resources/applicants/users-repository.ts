@@ -140,13 +140,6 @@ export const usersRepository = (db: TTx) => ({
     return ids[ids.length - 1] ?? null;
   },
 
-  /** Ranks, countries and the like by id among `ids` (the record's links need no read of those lists). */
-  async existing(kind: "rank" | "country", ids: readonly number[]): Promise<ReadonlySet<number>> {
-    const where = { where: { id: { in: [...ids] } }, select: { id: true } };
-    const rows = kind === "rank" ? await db.rank.findMany(where) : await db.country.findMany(where);
-    return new Set(rows.map((r) => r.id));
-  },
-
   /** What the applicant form and filters offer, in one round of small reads. */
   async choices() {
     const byTitle = { select: { id: true, title: true }, orderBy: { title: "asc" as const } };
