@@ -21,9 +21,9 @@ const capture = () => {
 };
 
 describe("request logs", () => {
-  it("never hold a token, a password or a Google ID token, and keep id, method, path, status, time and user", async () => {
+  it("never hold a token, a password, a Google ID token or an Equasis password, and keep id, method, path, status, time and user", async () => {
     const { lines, destination } = capture();
-    const config = testConfig({ LOG_LEVEL: "info", GOOGLE_CLIENT_ID: "crew-log-test.apps.googleusercontent.com", GOOGLE_CERTS_URL: "http://127.0.0.1:9/certs" });
+    const config = testConfig({ LOG_LEVEL: "info", GOOGLE_CLIENT_ID: "crew-log-test.apps.googleusercontent.com", GOOGLE_CERTS_URL: "http://127.0.0.1:9/certs", EQUASIS_URL: "http://127.0.0.1:9/equasis", EQUASIS_SECRET: "log-test-equasis-secret-of-enough-length-0123456789" });
     const logger = createLogger(config, { destination });
     const app = createApp({ ...testDeps(), config, logger });
 
@@ -53,6 +53,18 @@ describe("request logs", () => {
       headers = rotatedHeaders(res, headers);
       remember(headers);
     }
+    // An Equasis password saved on the profile, then a registry search that signs in with it
+    // (the registry's address answers nothing: the failure is logged, the password is not).
+    const equasisPassword = `Eq-${unique()}-secret`;
+    secrets.add(equasisPassword);
+    const saved = await request(app).patch("/api/clients/me").set(headers).send({ equasis_email: "log@test.example.com", equasis_password: equasisPassword });
+    expect(saved.status).toBe(200);
+    headers = rotatedHeaders(saved, headers);
+    remember(headers);
+    const searched = await request(app).get("/api/equasis_vessel_search").query({ q: "9074729", email: "log@test.example.com" }).set(headers);
+    expect(searched.status).toBeGreaterThanOrEqual(502);
+    headers = rotatedHeaders(searched, headers);
+    remember(headers);
     // A Google ID token (refused: the certificates address answers nothing) and a wrong password.
     const fakeIdToken = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: unique() })).toString("base64url")}.c2lnbmF0dXJl`;
     secrets.add(fakeIdToken);
