@@ -47,8 +47,14 @@ describe("HTTP error rules (spec 8.1)", () => {
     expect(classifyError(e)).toEqual({ kind: "fields", fields: { title: "has already been taken", vendor_type: "must exist" } });
   });
 
-  it("422 without a pointer is a plain error notice", () => {
+  it("422 without a pointer is an error notice with the error's title and message", () => {
     expect(classifyError(err(422, [{ status: "422", title: "Rank cannot move", detail: "Position out of range" }]))).toEqual({
+      kind: "notice",
+      title: "Rank cannot move",
+      lines: ["Position out of range"],
+    });
+    // A title alone is the message, under a plain heading.
+    expect(classifyError(err(422, [{ status: "422", title: "Position out of range" }]))).toEqual({
       kind: "notice",
       title: "Error",
       lines: ["Position out of range"],

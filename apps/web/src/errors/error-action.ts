@@ -34,7 +34,10 @@ export const classifyError = (error: unknown): TErrorAction => {
     case 422: {
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) return { kind: "fields", fields };
-      return { kind: "notice", title: "Error", lines: [firstErrorMessage(error)] };
+      // Spec 001 §8 / 002 §8: the first error's title over its message.
+      const first = error.apiErrors[0];
+      const title = first?.title && first.detail && first.title !== first.detail ? first.title : "Error";
+      return { kind: "notice", title, lines: [firstErrorMessage(error)] };
     }
     case 0:
       return { kind: "notice", title: "Connection problem", lines: ["The server cannot be reached. Check the connection and try again."] };

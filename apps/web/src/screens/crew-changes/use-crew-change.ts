@@ -72,7 +72,7 @@ export const useCrewListToggle = (crewChangeId: string, date: string | undefined
     } catch (error) {
       // Spec 002 §8: a 422 shows the first error's title with the message.
       const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
-      if (first) notifyError(first.title, "The crew list was not changed");
+      if (first) notifyError(first.title, first.detail && first.detail !== first.title ? first.detail : "The crew list was not changed");
       else handleError(error);
     } finally {
       await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
