@@ -72,7 +72,9 @@ export const useCrewListToggle = (crewChangeId: string, date: string | undefined
     } catch (error) {
       // Spec 002 §8: a 422 shows the first error's title with the message.
       const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
-      if (first) notifyError(first.title, first.detail && first.detail !== first.title ? first.detail : "The crew list was not changed");
+      // notifyError(message, title): the error's title heads its message; a title alone is the message.
+      const detailed = Boolean(first?.detail && first.detail !== first.title);
+      if (first) notifyError(detailed ? first.detail : first.title, detailed ? first.title : "The crew list was not changed");
       else handleError(error);
     } finally {
       await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
