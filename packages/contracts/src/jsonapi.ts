@@ -18,7 +18,11 @@ export interface TListDocument<A = Record<string, unknown>> {
   data: TResourceObject<A>[];
   included?: TResourceObject[];
   links: { self: string; first: string; last: string; prev: string | null; next: string | null };
-  meta: { count: number; total: number };
+  /**
+   * `total_estimated`: the total is the database's estimate, not a count (a list filtered so
+   * broadly that counting every match would cost more than the page; docs/applicants.md).
+   */
+  meta: { count: number; total: number; total_estimated?: true };
 }
 
 export interface TSingleDocument<A = Record<string, unknown>> {

@@ -44,7 +44,7 @@ export interface TLooseHooks {
   filters?: Record<string, (value: unknown, actor: TActor) => TWhere>;
   sorts?: Record<string, (desc: boolean) => unknown>;
   search?(text: string, actor: TActor): TWhere;
-  listPage?(query: TListQuery, ctx: { actor: TActor; repo: unknown }): Promise<{ ids: number[]; total: number }>;
+  listPage?(query: TListQuery, ctx: { actor: TActor; repo: unknown }): Promise<{ ids: number[]; total: number; estimated?: boolean }>;
   options?(q: string | undefined, size: number, ctx: { actor: TActor; repo: unknown }): Promise<{ id: number; label: string }[]>;
   include?: Record<string, unknown>;
   includeFor?(fields: readonly string[]): Record<string, unknown>;

@@ -61,8 +61,9 @@ export interface THooks<M extends TModel, R = undefined> {
    * the total. It applies the query's filters, search and sort and the reader's scope (the
    * kernel has checked the read permission); the kernel loads the rows (with `include`), their
    * linkage, files, computed values and includes. Nested lists keep the generic query.
+   * `estimated`: the total is an estimate (meta.total_estimated).
    */
-  listPage?(query: TListQuery, ctx: { actor: TActor; repo: R }): Promise<{ ids: number[]; total: number }>;
+  listPage?(query: TListQuery, ctx: { actor: TActor; repo: R }): Promise<{ ids: number[]; total: number; estimated?: boolean }>;
   /** GET /api/select_options of this type when its title column alone cannot serve them (a label of several columns, search at scale). */
   options?(q: string | undefined, size: number, ctx: { actor: TActor; repo: R }): Promise<{ id: number; label: string }[]>;
   /** Relations always loaded with a row (for computed attributes). */

@@ -161,11 +161,12 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
   };
 
   /** The page a resource's own list query chose (hooks.listPage): its rows, in its order. */
-  const ownPage = async (query: TListQuery, actor: TActor): Promise<{ rows: TRow[]; total: number }> => {
-    const { ids, total } = hooks.listPage ? await hooks.listPage(query, { actor, repo: repoOf(kernel.read) }) : { ids: [], total: 0 };
-    const found = ids.length ? await readRepo.findMany({ id: { in: ids } }, undefined, undefined, include) : [];
+  const ownPage = async (query: TListQuery, actor: TActor): Promise<{ rows: TRow[]; total: number; estimated?: boolean }> => {
+    const page = hooks.listPage ? await hooks.listPage(query, { actor, repo: repoOf(kernel.read) }) : { ids: [], total: 0 };
+    // The hook applies the scope; loading the rows through it again keeps a mistaken hook from leaking.
+    const found = page.ids.length ? await readRepo.findMany(readable(actor, { id: { in: page.ids } }), undefined, undefined, include) : [];
     const byId = new Map(found.map((r) => [r.id, r]));
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+    return { rows: page.ids.flatMap((id) => byId.get(id) ?? []), total: page.total, ...(page.estimated ? { estimated: true } : {}) };
   };
 
   /** Linkage of the stored (join-table or children) relationships named in `names`. */
@@ -328,16 +329,16 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
       if (opts.parent) clauses.push(belongsTo(opts.parent.relationship, opts.parent.id));
       if (opts.where) clauses.push(opts.where);
       const where = readable(actor, clauses.length ? { AND: clauses } : {});
-      const { rows, total } = hooks.listPage && !opts.parent && !opts.where
+      const { rows, total, estimated } = hooks.listPage && !opts.parent && !opts.where
         ? await ownPage(query, actor)
-        : await readRepo.list(where, orderBy(query), query.page, includeOf(query.fields[def.type]));
+        : { ...(await readRepo.list(where, orderBy(query), query.page, includeOf(query.fields[def.type]))), estimated: false };
       const linkage = await loadLinkage(rows, linkageNames(query, false));
       const files = await filesOf(rows, query.fields[def.type]);
       const many = await manyOf(rows, actor, query.fields[def.type]);
       const doc: TListDocument = {
         data: rows.map((r) => serialize(r, actor, query.fields[def.type], linkage, { ...many.get(r.id), ...files.get(r.id) })),
         links: listLinks(url, rawQuery, query.page, total),
-        meta: { count: total, total },
+        meta: { count: total, total, ...(estimated ? { total_estimated: true as const } : {}) },
       };
       if (query.include.length) {
         const out = new Map<string, TResourceObject>();

@@ -38,6 +38,8 @@ export interface TListResult<A = TAttributes> {
   included: TResourceObject[];
   /** Total matching records (meta.count, spec 4.2). */
   total: number;
+  /** The total is the server's estimate (meta.total_estimated): too many matches to count quickly. */
+  estimated: boolean;
   /** Last page number, read from links.last's page[number]. */
   lastPage: number;
 }
@@ -78,6 +80,7 @@ const listResult = <A>(doc: TListDocument<A>, params: TListParams): TListResult<
     data: doc.data,
     included: doc.included ?? [],
     total,
+    estimated: doc.meta?.total_estimated === true,
     lastPage: pageNumberOf(doc.links?.last) ?? Math.max(1, Math.ceil(total / perPage)),
   };
 };

@@ -27,7 +27,7 @@ export const fetchList = async (
   signal?: AbortSignal,
 ): Promise<TListPage> => {
   const page = await getList(def.type, listParams(query, include), signal);
-  return { data: page.data, included: indexIncluded(page.included), total: page.total, lastPage: page.lastPage };
+  return { data: page.data, included: indexIncluded(page.included), total: page.total, estimated: page.estimated, lastPage: page.lastPage };
 };
 
 export const fetchOne = async (def: TResourceDef, id: string, include: readonly string[] = [], signal?: AbortSignal): Promise<TOneRecord> => {

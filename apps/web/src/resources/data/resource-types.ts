@@ -10,6 +10,8 @@ export interface TListPage {
   data: TResourceRecord[];
   included: TIncluded;
   total: number;
+  /** `total` is an estimate (docs/applicants.md "List and search"). */
+  estimated?: boolean;
   lastPage: number;
 }
 

@@ -5,15 +5,21 @@ export interface TListFooterProps {
   page: number;
   perPage: number;
   total: number;
+  /** The total is an estimate: "of about 181,600". */
+  estimated?: boolean;
   lastPage: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
 }
 
+/** A count as shown: an estimate rounded to hundreds, so it does not pretend to be exact. */
+export const totalText = (total: number, estimated: boolean): string =>
+  estimated ? (Math.round(total / 100) * 100).toLocaleString("en") : String(total);
+
 const PER_PAGE_DATA = PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: `${n} per page` }));
 
 /** Range, page size and pages; the page control only when one page cannot hold everything (spec 2.5). */
-export const ListFooter = ({ page, perPage, total, lastPage, onPage, onPerPage }: TListFooterProps) => {
+export const ListFooter = ({ page, perPage, total, estimated = false, lastPage, onPage, onPerPage }: TListFooterProps) => {
   if (total === 0) return null;
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
@@ -24,7 +30,7 @@ export const ListFooter = ({ page, perPage, total, lastPage, onPage, onPerPage }
     <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap">
       <Group gap="md" wrap="nowrap">
         <Text size="sm" c="dimmed" data-testid="list-range">
-          {from > to ? `${total} total` : `${from}–${to} of ${total}`}
+          {estimated ? `${from}–${to} of about ${totalText(total, true)}` : from > to ? `${total} total` : `${from}–${to} of ${total}`}
         </Text>
         <Select
           aria-label="Items per page"

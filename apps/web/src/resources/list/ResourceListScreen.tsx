@@ -79,7 +79,7 @@ export const ResourceListScreen = ({ config, columns: adjustColumns, defaultFilt
 
   return (
     <>
-      <PageHeader title={def.label.many} count={result.data?.total} actions={headerActions ? headerActions(createButton) : headerAction} />
+      <PageHeader title={def.label.many} count={result.data?.total} estimated={result.data?.estimated} actions={headerActions ? headerActions(createButton) : headerAction} />
       <ResourceListView
         {...view}
         def={def}

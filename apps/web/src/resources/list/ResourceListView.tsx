@@ -231,6 +231,7 @@ export const ResourceListView = ({
             page={list.query.page}
             perPage={list.query.perPage}
             total={page.total}
+            estimated={page.estimated}
             lastPage={page.lastPage}
             onPage={list.setPage}
             onPerPage={list.setPerPage}
