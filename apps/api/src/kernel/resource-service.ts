@@ -116,6 +116,7 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
   const includedRows = async (actor: TActor, ids: readonly number[]): Promise<TRow[]> => {
     if (!hooks.loadRows) return readRepo.findMany(readable(actor, { id: { in: [...ids] } }), [{ id: "asc" }], undefined, include);
     const allowed = await readRepo.existing(ids, readable(actor));
+    (globalThis as unknown as { __t: (l: string) => void }).__t?.("inc-existing");
     return allowed.size ? hooks.loadRows([...allowed].sort((a, b) => a - b), { repo: repoOf(kernel.read) }) : [];
   };
 
@@ -329,10 +330,13 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
       if (opts.parent) clauses.push(belongsTo(opts.parent.relationship, opts.parent.id));
       if (opts.where) clauses.push(opts.where);
       const where = readable(actor, clauses.length ? { AND: clauses } : {});
+      const T = (globalThis as unknown as { __t: (l: string) => void }).__t ?? (() => undefined); T("start");
       const { rows, total, estimated } = hooks.listPage && !opts.parent && !opts.where
         ? await ownPage(query, actor)
         : { ...(await readRepo.list(where, orderBy(query), query.page, includeOf(query.fields[def.type]))), estimated: false };
+      T("rows");
       const linkage = await loadLinkage(rows, linkageNames(query, false));
+      T("linkage");
       const files = await filesOf(rows, query.fields[def.type]);
       const many = await manyOf(rows, actor, query.fields[def.type]);
       const doc: TListDocument = {
@@ -340,6 +344,7 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
         links: listLinks(url, rawQuery, query.page, total),
         meta: { count: total, total, ...(estimated ? { total_estimated: true as const } : {}) },
       };
+      T("data");
       if (query.include.length) {
         const out = new Map<string, TResourceObject>();
         await includeInto(actor, rows, linkage, query.include, query.fields, out);
@@ -481,6 +486,13 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
       return resourceRepository(client, model).existing(ids, readable(actor));
     },
 
+    /** Ids among `ids` of records that exist but that the caller's scope hides (History). */
+    async outOfScopeIds(actor: TActor, ids: readonly number[], client: TTx = kernel.read): Promise<number[]> {
+      const repo = resourceRepository(client, model);
+      const [existing, visible] = await Promise.all([repo.existing(ids, {}), repo.existing(ids, readable(actor))]);
+      return [...existing].filter((i) => !visible.has(i));
+    },
+
     /** The ids among `ids` a write may name: readable, or choosable in a form the caller may submit. */
     async pickableIds(actor: TActor, ids: readonly number[], client: TTx = kernel.read): Promise<Set<number>> {
       if (!can(actor.permissions, def.permission, "read") && !mayPick(actor.permissions, def.type)) {
@@ -498,10 +510,14 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
       if (!can(actor.permissions, def.permission, "read")) return;
       const missing = ids.filter((id) => !out.has(`${def.type}:${id}`));
       if (!missing.length && !nested.length) return;
+      const T = (globalThis as unknown as { __t: (l: string) => void }).__t ?? (() => undefined); T("inc-start");
       const rows = missing.length ? await includedRows(actor, missing) : [];
+      T("inc-rows");
       const linkage = await loadLinkage(rows, [...nested.map((p) => p.split(".")[0] ?? ""), ...(fields[def.type] ?? [])]);
       const many = await manyOf(rows, actor, fields[def.type]);
+      T("inc-linkage-many");
       for (const row of rows) out.set(`${def.type}:${row.id}`, serialize(row, actor, fields[def.type], linkage, many.get(row.id)));
+      T("inc-serialize");
       if (nested.length) await includeInto(actor, rows, linkage, nested, fields, out);
     },
 
@@ -525,8 +541,16 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
     async versions(actor: TActor, id: number, rawQuery: Record<string, unknown>, url: string): Promise<TListDocument> {
       await load(actor, id);
       const query = parseListQuery(def, pick(rawQuery, ["page"]));
-      const hidden = kernel.types().filter((t) => !can(actor.permissions, kernel.serviceOf(t).def.permission, "read"));
-      const { rows, total } = await versionsRepository(kernel.read).forRecord(def.type, id, hidden, query.page);
+      const hiddenTypes = kernel.types().filter((t) => !can(actor.permissions, kernel.serviceOf(t).def.permission, "read"));
+      const versions = versionsRepository(kernel.read);
+      // Belonging records that still exist but are out of the reader's scope (a vessel's archived
+      // scale rows for all but superusers) keep their history to themselves, as their reads do.
+      const hiddenItems = new Map<string, number[]>();
+      for (const [itemType, ids] of await versions.belongingItems(def.type, id)) {
+        const service = hiddenTypes.includes(itemType) ? undefined : kernel.findService(itemType);
+        if (service) hiddenItems.set(itemType, await service.outOfScopeIds(actor, ids));
+      }
+      const { rows, total } = await versions.forRecord(def.type, id, { types: hiddenTypes, items: hiddenItems }, query.page);
       return {
         data: rows.map((v) => ({
           type: "versions",

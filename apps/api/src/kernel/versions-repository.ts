@@ -16,15 +16,34 @@ export interface TVersionRow {
 
 /** The audit trail the `audit_version` trigger writes (docs/versions.md), read newest first. */
 export const versionsRepository = (db: TTx) => ({
+  /** The records that belong to one record and have versions, by item type. */
+  async belongingItems(type: string, id: number): Promise<Map<string, number[]>> {
+    const rows = await db.version.findMany({ where: { ownerType: type, ownerId: id }, distinct: ["itemType", "itemId"], select: { itemType: true, itemId: true } });
+    const out = new Map<string, number[]>();
+    for (const r of rows) out.set(r.itemType, [...(out.get(r.itemType) ?? []), r.itemId]);
+    return out;
+  },
+
   /**
    * Versions of one record and of the records that belong to it (its owner columns),
-   * leaving out item types the reader may not read.
+   * leaving out item types the reader may not read and records out of the reader's scope.
    */
-  async forRecord(type: string, id: number, hiddenTypes: readonly string[], page: { size: number; number: number }): Promise<{ rows: TVersionRow[]; total: number }> {
+  async forRecord(
+    type: string,
+    id: number,
+    hidden: { types: readonly string[]; items: ReadonlyMap<string, readonly number[]> },
+    page: { size: number; number: number },
+  ): Promise<{ rows: TVersionRow[]; total: number }> {
+    const hiddenItems = [...hidden.items].flatMap(([itemType, ids]) => (ids.length ? [{ itemType, itemId: { in: [...ids] } }] : []));
     const where = {
       OR: [
         { itemType: type, itemId: id },
-        { ownerType: type, ownerId: id, ...(hiddenTypes.length ? { itemType: { notIn: [...hiddenTypes] } } : {}) },
+        {
+          ownerType: type,
+          ownerId: id,
+          ...(hidden.types.length ? { itemType: { notIn: [...hidden.types] } } : {}),
+          ...(hiddenItems.length ? { NOT: { OR: hiddenItems } } : {}),
+        },
       ],
     };
     const [rows, total] = await Promise.all([

@@ -38,6 +38,21 @@ describe("permission and scope hold on every path", () => {
     expect(asSuperuser.body.data.map((d: { id: string }) => Number(d.id)).sort()).toEqual([active.id, archived.id].sort());
   });
 
+  it("History leaves out the changes of belonging records out of the reader's scope", async () => {
+    const { vessel, active, archived } = await vesselWithArchivedRow();
+    const itemsOf = async (headers: TAuthHeaders) => {
+      const res = await api().get(`/api/vessels/${vessel.id}/versions`).query({ "page[size]": 100 }).set(headers);
+      expect(res.status).toBe(200);
+      return (res.body.data as { attributes: { item_type: string; item_id: number } }[])
+        .filter((v) => v.attributes.item_type === "manning_scales")
+        .map((v) => v.attributes.item_id);
+    };
+    const seenByAdmin = await itemsOf(admin);
+    expect(seenByAdmin).toContain(active.id);
+    expect(seenByAdmin).not.toContain(archived.id);
+    expect(await itemsOf(superuser)).toEqual(expect.arrayContaining([active.id, archived.id]));
+  });
+
   it("a relationship check cannot point at a record out of the writer's scope", async () => {
     const { active, archived } = await vesselWithArchivedRow();
     // The archived row exists, but admins do not see archived rows: planning onto it is a 422 "must exist".
