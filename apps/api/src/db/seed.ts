@@ -35,26 +35,29 @@ export const seedDemo = async (db: TDb): Promise<void> => {
   await db.client.createMany({
     data: ROLES.map((role) => ({ name: names[role], email: `${role}@example.com`, role, passwordHash })),
   });
-  await db.rank.createMany({ data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })) });
+  // Reference data may be there already (a database `pnpm seed:scale` filled has no accounts yet).
+  await db.rank.createMany({ data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })), skipDuplicates: true });
   const ref = DEMO_REFERENCE_DATA;
-  await db.vesselType.createMany({ data: ref.vesselTypes.map((title) => ({ title })) });
-  await db.engineType.createMany({ data: ref.engineTypes.map((title) => ({ title })) });
-  await db.engineManufacturer.createMany({ data: ref.engineManufacturers.map((title) => ({ title })) });
-  await db.vendorType.createMany({ data: ref.vendorTypes.map((title) => ({ title })) });
-  await db.certificateType.createMany({ data: ref.certificateTypes.map((title) => ({ title })) });
-  await db.relationType.createMany({ data: ref.relationTypes.map((title) => ({ title })) });
-  await db.crewingStatus.createMany({ data: ref.crewingStatuses.map((title) => ({ title })) });
-  await db.applicantContract.createMany({ data: ref.applicantContracts.map((title) => ({ title })) });
-  await db.applicantDocumentKind.createMany({ data: ref.applicantDocuments.map((title) => ({ title })) });
-  await db.englishTestType.createMany({ data: ref.englishTestTypes.map((title) => ({ title })) });
-  await db.country.createMany({ data: ref.countries.map(([code, name]) => ({ code, name })) });
+  await db.vesselType.createMany({ data: ref.vesselTypes.map((title) => ({ title })), skipDuplicates: true });
+  await db.engineType.createMany({ data: ref.engineTypes.map((title) => ({ title })), skipDuplicates: true });
+  await db.engineManufacturer.createMany({ data: ref.engineManufacturers.map((title) => ({ title })), skipDuplicates: true });
+  await db.vendorType.createMany({ data: ref.vendorTypes.map((title) => ({ title })), skipDuplicates: true });
+  await db.certificateType.createMany({ data: ref.certificateTypes.map((title) => ({ title })), skipDuplicates: true });
+  await db.relationType.createMany({ data: ref.relationTypes.map((title) => ({ title })), skipDuplicates: true });
+  await db.crewingStatus.createMany({ data: ref.crewingStatuses.map((title) => ({ title })), skipDuplicates: true });
+  await db.applicantContract.createMany({ data: ref.applicantContracts.map((title) => ({ title })), skipDuplicates: true });
+  await db.applicantDocumentKind.createMany({ data: ref.applicantDocuments.map((title) => ({ title })), skipDuplicates: true });
+  await db.englishTestType.createMany({ data: ref.englishTestTypes.map((title) => ({ title })), skipDuplicates: true });
+  await db.country.createMany({ data: ref.countries.map(([code, name]) => ({ code, name })), skipDuplicates: true });
   const countries = new Map((await db.country.findMany()).map((c) => [c.code, c.id]));
   await db.port.createMany({
     data: ref.ports.map(([locode, name]) => ({ locode, name, countryId: countries.get(locode.slice(0, 2)) ?? null })),
+    skipDuplicates: true,
   });
   const vendorTypes = await db.vendorType.findMany();
   await db.vendor.createMany({
     data: ref.vendors.map((title, i) => ({ title, vendorTypeId: vendorTypes[i % vendorTypes.length]?.id ?? null })),
+    skipDuplicates: true,
   });
   const engineTypes = await db.engineType.findMany();
   const makers = await db.engineManufacturer.findMany();
@@ -64,6 +67,7 @@ export const seedDemo = async (db: TDb): Promise<void> => {
       engineTypeId: engineTypes[i % engineTypes.length]?.id ?? null,
       engineManufacturerId: makers[i % makers.length]?.id ?? null,
     })),
+    skipDuplicates: true,
   });
   const admin = await db.client.findUniqueOrThrow({ where: { email: "admin@example.com" } });
   const manager = await db.client.findUniqueOrThrow({ where: { email: "manager@example.com" } });
