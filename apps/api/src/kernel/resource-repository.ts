@@ -2,6 +2,9 @@ import type { TModel, TTx } from "./model-types.js";
 import type { TRelationMap } from "./relations.js";
 import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
 
+/** From how many ids `existing` may ask for their range instead of the list. */
+const RANGE_FROM = 200;
+
 /**
  * The generic repository of one model over a client: the pool for reads, the write's
  * transaction for writes. Resource repositories sit beside it where a resource needs more.
@@ -35,11 +38,26 @@ export const resourceRepository = (client: TTx, model: TModel) => {
     async remove(id: number): Promise<void> {
       await store.delete({ where: { id } });
     },
-    /** Ids among `ids` that `where` lets through. */
+    /**
+     * Ids among `ids` that `where` lets through. Many ids that lie close together (a page's
+     * 10,000 included scale rows) are asked for as their range and the answer narrowed to `ids`
+     * here: Prisma's handling of 10,000 bound values cost twice the query's time (bench:fleet).
+     * The range holds at most twice as many ids as asked for, so the answer stays small.
+     */
     async existing(ids: readonly number[], where: TWhere): Promise<Set<number>> {
       if (!ids.length) return new Set();
-      const rows = await store.findMany({ where: { AND: [where, { id: { in: [...ids] } }] }, select: { id: true } });
-      return new Set(rows.map((r) => r.id));
+      const wanted = new Set(ids);
+      let min = Infinity;
+      let max = -Infinity;
+      for (const id of wanted) {
+        if (id < min) min = id;
+        if (id > max) max = id;
+      }
+      const asRange = wanted.size >= RANGE_FROM && max - min + 1 <= 2 * wanted.size;
+      const rows = await store.findMany({ where: { AND: [where, { id: asRange ? { gte: min, lte: max } : { in: [...wanted] } }] }, select: { id: true } });
+      const found = new Set<number>();
+      for (const r of rows) if (wanted.has(r.id)) found.add(r.id);
+      return found;
     },
   };
 };

@@ -12,7 +12,7 @@ import type { TTx } from "./model-types.js";
 import { camel, foreignKey } from "./naming.js";
 import type { TRelationMap } from "./relations.js";
 import { relationRepository, resourceRepository } from "./resource-repository.js";
-import { listLinks, relatedIds, toResource, type TLinkage } from "./serialize.js";
+import { listLinks, relatedIds, resourceSerializer, type TLinkage } from "./serialize.js";
 import type { TOrderBy, TRow, TWhere } from "./store.js";
 import type { TWriteInput } from "./write-body.js";
 import { versionsRepository } from "./versions-repository.js";
@@ -68,17 +68,24 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
     return base.filter((f) => !hidden.includes(f));
   };
 
-  const serialize = (row: TRow, actor: TActor | null, fields?: string[], linkage?: TLinkage, files?: Record<string, unknown>): TResourceObject => {
+  const computedEntries = Object.entries(computed ?? {});
+  /**
+   * A serialiser for rows read with the same fieldset and linkage: the reader's visible fields
+   * and the serialising plan are worked out once for the batch, not for each row. `extra` is a
+   * row's set-based computed and file values.
+   */
+  const serializerFor = (actor: TActor | null, fields?: string[], linkage?: TLinkage) => {
     const visible = visibleFields(actor, fields);
-    return toResource(def, row, {
-      ...(computed || files
-        ? { computed: (r) => ({ ...Object.fromEntries(Object.entries(computed ?? {}).map(([n, f]) => [n, actor ? f(r, actor) : null])), ...files }) }
-        : {}),
-      ...(visible ? { fields: visible } : {}),
-      relations,
-      ...(linkage ? { linkage } : {}),
-    });
+    const write = resourceSerializer(def, { ...(visible ? { fields: visible } : {}), relations, ...(linkage ? { linkage } : {}) });
+    return (row: TRow, extra?: Record<string, unknown>): TResourceObject => {
+      if (!computedEntries.length && !extra) return write(row);
+      const values: Record<string, unknown> = {};
+      for (const [name, f] of computedEntries) values[name] = actor ? f(row, actor) : null;
+      return write(row, extra ? Object.assign(values, extra) : values);
+    };
   };
+  const serialize = (row: TRow, actor: TActor | null, fields?: string[], linkage?: TLinkage, files?: Record<string, unknown>): TResourceObject =>
+    serializerFor(actor, fields, linkage)(row, files);
 
   /** The reader's scope of this resource, with `where`; needs read permission. */
   const readable = (actor: TActor, where: TWhere = {}): TWhere => {
@@ -111,13 +118,16 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
 
   /**
    * Rows of `ids` the reader may see, for `included`: through the binding's `loadRows` when it
-   * has one (the readable ids checked first, one narrow query), else the generic read.
+   * has one, else the generic read. The readability check (permission and scope) and the
+   * plain read of the rows run side by side, each on a connection of its own, and only the
+   * readable rows are kept: one after the other, their round trips added up to a third of the
+   * time of a vessels page that includes 10,000 scale rows (bench:fleet).
    */
   const includedRows = async (actor: TActor, ids: readonly number[]): Promise<TRow[]> => {
     if (!hooks.loadRows) return readRepo.findMany(readable(actor, { id: { in: [...ids] } }), [{ id: "asc" }], undefined, include);
-    const allowed = await readRepo.existing(ids, readable(actor));
-    (globalThis as unknown as { __t: (l: string) => void }).__t?.("inc-existing");
-    return allowed.size ? hooks.loadRows([...allowed].sort((a, b) => a - b), { repo: repoOf(kernel.read) }) : [];
+    const where = readable(actor);
+    const [allowed, rows] = await Promise.all([readRepo.existing(ids, where), hooks.loadRows([...ids].sort((a, b) => a - b), { repo: repoOf(kernel.read) })]);
+    return rows.filter((r) => allowed.has(r.id));
   };
 
   /** Where-clause of "belongs to this parent" for one of this resource's relationships. */
@@ -330,21 +340,18 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
       if (opts.parent) clauses.push(belongsTo(opts.parent.relationship, opts.parent.id));
       if (opts.where) clauses.push(opts.where);
       const where = readable(actor, clauses.length ? { AND: clauses } : {});
-      const T = (globalThis as unknown as { __t: (l: string) => void }).__t ?? (() => undefined); T("start");
       const { rows, total, estimated } = hooks.listPage && !opts.parent && !opts.where
         ? await ownPage(query, actor)
         : { ...(await readRepo.list(where, orderBy(query), query.page, includeOf(query.fields[def.type]))), estimated: false };
-      T("rows");
       const linkage = await loadLinkage(rows, linkageNames(query, false));
-      T("linkage");
       const files = await filesOf(rows, query.fields[def.type]);
       const many = await manyOf(rows, actor, query.fields[def.type]);
+      const write = serializerFor(actor, query.fields[def.type], linkage);
       const doc: TListDocument = {
-        data: rows.map((r) => serialize(r, actor, query.fields[def.type], linkage, { ...many.get(r.id), ...files.get(r.id) })),
+        data: rows.map((r) => write(r, { ...many.get(r.id), ...files.get(r.id) })),
         links: listLinks(url, rawQuery, query.page, total),
         meta: { count: total, total, ...(estimated ? { total_estimated: true as const } : {}) },
       };
-      T("data");
       if (query.include.length) {
         const out = new Map<string, TResourceObject>();
         await includeInto(actor, rows, linkage, query.include, query.fields, out);
@@ -510,14 +517,11 @@ export const createResourceService = (entry: TResourceEntry, kernel: TKernelDeps
       if (!can(actor.permissions, def.permission, "read")) return;
       const missing = ids.filter((id) => !out.has(`${def.type}:${id}`));
       if (!missing.length && !nested.length) return;
-      const T = (globalThis as unknown as { __t: (l: string) => void }).__t ?? (() => undefined); T("inc-start");
       const rows = missing.length ? await includedRows(actor, missing) : [];
-      T("inc-rows");
       const linkage = await loadLinkage(rows, [...nested.map((p) => p.split(".")[0] ?? ""), ...(fields[def.type] ?? [])]);
       const many = await manyOf(rows, actor, fields[def.type]);
-      T("inc-linkage-many");
-      for (const row of rows) out.set(`${def.type}:${row.id}`, serialize(row, actor, fields[def.type], linkage, many.get(row.id)));
-      T("inc-serialize");
+      const write = serializerFor(actor, fields[def.type], linkage);
+      for (const row of rows) out.set(`${def.type}:${row.id}`, write(row, many.get(row.id)));
       if (nested.length) await includeInto(actor, rows, linkage, nested, fields, out);
     },
 
