@@ -17,6 +17,10 @@ export interface TDateFieldProps {
   error?: string;
   required?: boolean;
   onChange: (value: string) => void;
+  /** Compact toolbars (the planner's filters). */
+  size?: "xs" | "sm";
+  width?: number;
+  disabled?: boolean;
 }
 
 const parseTyped = (text: string): string | null => {
@@ -24,16 +28,19 @@ const parseTyped = (text: string): string | null => {
   return d.isValid() ? d.format("YYYY-MM-DD") : null;
 };
 
-export const DateField = ({ label, value, error, required, onChange }: TDateFieldProps) => (
+export const DateField = ({ label, value, error, required, onChange, size, width, disabled }: TDateFieldProps) => (
   <DateInput
     label={label}
+    disabled={disabled}
+    size={size}
+    w={width}
     value={value || null}
     error={error}
     withAsterisk={required}
     valueFormat={DATE_FORMAT}
     dateParser={parseTyped}
     placeholder="dd.mm.yyyy"
-    clearable
+    clearable={!required}
     onChange={(next) => onChange(next ?? "")}
     popoverProps={{ withinPortal: true }}
   />

@@ -4,7 +4,7 @@ import type { TFieldInputProps } from "./field-kind-types";
 import { asText } from "./TextKinds";
 
 // @mantine/dates is large and most forms have no date: the pickers load with the first one shown.
-const DateField = lazy(() => import("./DateFields").then((m) => ({ default: m.DateField })));
+export const DateField = lazy(() => import("./DateFields").then((m) => ({ default: m.DateField })));
 const DateTimeField = lazy(() => import("./DateFields").then((m) => ({ default: m.DateTimeField })));
 
 export const DateInput = ({ attr, value, error, required, onChange }: TFieldInputProps) => (

@@ -1,10 +1,11 @@
 import { crewChanges, pairPlans, type TTogglePlan } from "@crew/contracts";
-import { Button, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { create } from "../../api/data-provider";
 import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
+import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
 import { PLANNER_MESSAGES } from "./planner-messages";
@@ -75,8 +76,10 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
     <Modal opened onClose={onClose} title={`Crew change · ${vesselName}`} size="lg" data-testid="crew-rotation">
       <Stack>
         <Group grow align="flex-start">
-          <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} required error={errors.date} />
-          <TextInput type="date" label="Sign-on date (if later)" value={dateSignOn} onChange={(e) => setDateSignOn(e.currentTarget.value)} error={errors.date_sign_on} />
+          <Suspense fallback={<Skeleton height={58} />}>
+            <DateField label="Date" value={date} onChange={setDate} required error={errors.date} />
+            <DateField label="Sign-on date (if later)" value={dateSignOn} onChange={setDateSignOn} error={errors.date_sign_on} />
+          </Suspense>
         </Group>
         {can("ports", "read") && (
           <Group grow align="flex-start">

@@ -1,5 +1,6 @@
-import { Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
-import { memo } from "react";
+import { Group, MultiSelect, NumberInput, Select, Skeleton } from "@mantine/core";
+import { memo, Suspense } from "react";
+import { DateField } from "../../resources/fields/DateKinds";
 import type { TPlannerQuery } from "./planner-query";
 
 interface TOption { value: string; label: string }
@@ -73,7 +74,10 @@ export const PlannerFilters = memo(({ query, owners, vessels, ranks, onChange }:
     <IdsSelect label="Vessels" placeholder="Choose vessels" data={vessels} ids={query.vesselIds} onIds={(vesselIds) => onChange({ vesselIds })} maxValues={200} w={280} testId="planner-vessels" />
     <IdsSelect label="Ranks" placeholder="Choose ranks" data={ranks} ids={query.roleIds} onIds={(roleIds) => onChange({ roleIds })} w={260} testId="planner-ranks" />
     <Select label="Show" data={ADDITIONAL_FILTERS} value={query.additionalFilter} onChange={(v) => onChange({ additionalFilter: v ?? "" })} w={170} size="xs" allowDeselect={false} />
-    <TextInput label="From" type="date" value={query.day} onChange={(e) => e.currentTarget.value && onChange({ day: e.currentTarget.value })} w={140} size="xs" />
+    {/* dd.mm.yyyy like every other date of the app (a native date input follows the browser's locale). */}
+    <Suspense fallback={<Skeleton height={50} w={140} />}>
+      <DateField label="From" value={query.day} required onChange={(day) => day && onChange({ day })} width={140} size="xs" />
+    </Suspense>
     <NumberInput label="Cell, px" value={query.cell} min={40} max={600} step={20} onChange={(v) => typeof v === "number" && onChange({ cell: v })} w={90} size="xs" />
   </Group>
 ));

@@ -1,12 +1,13 @@
 import { PLACEMENT_STATUSES, placementStatusOptions, timePlans, type TPlacementStatus } from "@crew/contracts";
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Skeleton, Stack, Text, Textarea } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { create, getOne, remove, update } from "../../api/data-provider";
 import { recordOf } from "../../api/record-types";
 import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
+import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
 import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
@@ -164,8 +165,10 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
             </Alert>
           )}
           <Group grow align="flex-start">
-            <TextInput type="date" label="Start" required value={values.start} onChange={(e) => set({ start: e.currentTarget.value })} error={errors.start} disabled={!mayEdit} />
-            <TextInput type="date" label="End" required value={values.end} onChange={(e) => set({ end: e.currentTarget.value })} error={errors.end} disabled={!mayEdit} />
+            <Suspense fallback={<Skeleton height={58} />}>
+              <DateField label="Start" required value={values.start} onChange={(start) => set({ start })} error={errors.start} disabled={!mayEdit} />
+              <DateField label="End" required value={values.end} onChange={(end) => set({ end })} error={errors.end} disabled={!mayEdit} />
+            </Suspense>
           </Group>
           <Select
             label="Status"
