@@ -1,7 +1,9 @@
+import { owners, vessels } from "@crew/contracts";
 import { SimpleGrid } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { addToRelationship, create, getList, queryKeys, remove, removeFromRelationship, type TListParams } from "../../api";
-import type { TOneRecord } from "../../resources/data/resource-types";
+import { recordOf } from "../../api/record-types";
+import type { TOneRecord, TResourceRecord } from "../../resources/data/resource-types";
 import { indexIncluded } from "../../resources/data/resource-client";
 import { invalidateResource } from "../../resources/data/use-resource-queries";
 import { relatedTitle } from "../../resources/list/columns";
@@ -30,15 +32,19 @@ const useAssignments = (type: "assign_vessels" | "assign_owners", clientId: stri
 };
 
 /** Related records of the crew user named from `included` (its to-many relationships). */
-const linked = (one: TOneRecord, name: string, base: string, detail?: (attributes: Record<string, unknown>) => string): TLinkedRecord[] => {
+const linked = (one: TOneRecord, name: string, base: string, detail?: (record: TResourceRecord) => string): TLinkedRecord[] => {
   const data = one.record.relationships?.[name]?.data;
   if (!Array.isArray(data)) return [];
   return data.map((d) => {
     const record = one.included.get(`${d.type}:${d.id}`);
-    const title = record?.attributes.name ?? record?.attributes.title;
-    return { key: d.id, label: typeof title === "string" ? title : `#${d.id}`, href: `${base}/${d.id}/details`, ...(record && detail ? { detail: detail(record.attributes) } : {}) };
+    const title = record ? titleOf(record) : "";
+    return { key: d.id, label: title || `#${d.id}`, href: `${base}/${d.id}/details`, ...(record && detail ? { detail: detail(record) } : {}) };
   });
 };
+
+/** A linked vessel's name or an owner's title, typed by its definition. */
+const titleOf = (record: TResourceRecord): string =>
+  record.type === vessels.type ? recordOf(vessels, record).attributes.name : record.type === owners.type ? recordOf(owners, record).attributes.title : "";
 
 /**
  * A crew user's place in the fleet (spec 002 §2, §8): the vessels they coordinate and those
@@ -53,8 +59,11 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
   const ownerLinks = useAssignments("assign_owners", clientId, "owner");
   const refresh = (...types: string[]) => Promise.all(types.map((t) => invalidateResource(queryClient, t)));
   const mayRelate = can("crewUsers", "update") && can("crewUsers.assignments", "update");
-  const imo = (a: Record<string, unknown>) => (typeof a.imo === "string" ? `IMO ${a.imo}` : "");
-  const shortTitle = (a: Record<string, unknown>) => (typeof a.short_title === "string" ? a.short_title : "");
+  const imo = (r: TResourceRecord) => {
+    const value = recordOf(vessels, r).attributes.imo;
+    return value ? `IMO ${value}` : "";
+  };
+  const shortTitle = (r: TResourceRecord) => recordOf(owners, r).attributes.short_title ?? "";
 
   /** Writing the crew user's own to-many relationship (coordinated vessels, inspected owners). */
   const inPlace = (relationship: "vessels" | "owners"): TLinkedWrites => ({
