@@ -75,7 +75,7 @@ export const crewListDocx = async (list: TCrewList): Promise<Buffer> => {
         cantSplit: true,
         children: [
           cell(String(index + 1), { center: true }), cell(line.familyName.toUpperCase()), cell(line.givenNames), cell(line.rank), cell(line.nationality),
-          cell(line.dateOfBirth ? formatDate(line.dateOfBirth) : ""), cell(line.placeOfBirth), cell(line.gender),
+          cell(line.dateOfBirth ? formatDate(line.dateOfBirth) : ""), cell(line.placeOfBirth), cell(line.gender, { center: true }),
           cell(line.identityDocument?.kind ?? ""), cell(line.identityDocument?.number ?? ""), cell(line.identityDocument?.issuingState ?? ""),
           cell(line.identityDocument?.expiry ? formatDate(line.identityDocument.expiry) : ""),
         ],

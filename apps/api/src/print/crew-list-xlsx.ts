@@ -9,6 +9,7 @@ export interface TCrewListLine {
   nationality: string;
   dateOfBirth: Date | null;
   placeOfBirth: string;
+  /** Box 13: "M", "F", or empty when the record does not say. */
   gender: string;
   identityDocument: { kind: string; number: string; issuingState: string; expiry: Date | null } | null;
 }
@@ -40,6 +41,7 @@ export const FAL_COLUMNS = [
   { no: "17", title: "Expiry date of identity document", width: 13 },
 ] as const;
 const LAST = String.fromCharCode(64 + FAL_COLUMNS.length);
+const GENDER_COLUMN = FAL_COLUMNS.findIndex((c) => c.no === "13") + 1;
 /** Seafarers on one printed page of the sheet (A4 landscape, the heading on the first). */
 const ROWS_PER_PAGE = 22;
 /** Printed pages of a crew list of `count` seafarers (the signature box fits under the last rows). */
@@ -93,6 +95,8 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
       line.identityDocument?.expiry ?? null,
     ]);
     crewTableLine(row, { border: box, wrapText: true, dateColumns: [6, 12] });
+    // Box 13 holds one letter: centred under its head, as box 6's number is.
+    row.getCell(GENDER_COLUMN).alignment = { ...row.getCell(GENDER_COLUMN).alignment, horizontal: "center" };
     // Pages break at fixed rows so the page count in the heading is exact; the column heads repeat.
     if ((index + 1) % ROWS_PER_PAGE === 0 && index + 1 < list.crew.length) row.addPageBreak();
   });

@@ -55,6 +55,7 @@ describe("users: the record", () => {
       [{ mobile_phone: "123" }, "mobile_phone"],
       [{ wage: -1 }, "wage"],
       [{ status: "hired" }, "status"],
+      [{ gender: "M" }, "gender"],
       [{ crewing_status_id: 2147483000 }, "crewing_status_id"],
     ];
     for (const [attrs, field] of cases) {
@@ -95,6 +96,24 @@ describe("users: the record", () => {
     const update = await api().patch(`/api/users/${other.id}`).set(admin).send({ data: { type: "users", id: other.id, attributes: { email: `${surname}@example.com` } } });
     expect(update.status).toBe(422);
     expect(update.body.errors[0].code).toBe("duplicate");
+  });
+
+  it("keeps the gender (male, female or not known) and its changes in the versions", async () => {
+    const created = await createApplicant(admin, { gender: "female" });
+    expect(created.attributes.gender).toBe("female");
+    const shown = await api().get(`/api/users/${created.id}`).set(admin);
+    expect(shown.body.data.attributes.gender).toBe("female");
+    const changed = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { gender: "male" } } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.attributes.gender).toBe("male");
+    const cleared = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { gender: null } } });
+    expect(cleared.body.data.attributes.gender).toBeNull();
+    const bad = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { gender: "unknown" } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toBe("/data/attributes/gender");
+    const versions = await api().get(`/api/users/${created.id}/versions`).set(admin);
+    const changes = versions.body.data.filter((v: { attributes: { event: string } }) => v.attributes.event === "update").map((v: { attributes: { changes: Record<string, unknown> } }) => v.attributes.changes.gender);
+    expect(changes).toEqual(expect.arrayContaining([["female", "male"], ["male", null]]));
   });
 
   it("archives with /delete's PATCH, removes with DELETE only when allowed, and keeps versions", async () => {

@@ -40,6 +40,9 @@ const crewChangeWorld = async () => {
     aboard: await createApplicant({ surname: "Bondar", name: "Ivan", birthday: "1990-01-20" }),
     cook: await createApplicant({ surname: "Melnyk", name: "Oksana", birthday: "1985-07-07" }),
   };
+  // Box 13: the master and the relieved one men, the cook a woman, the AB's record silent on it.
+  await db.user.updateMany({ where: { id: { in: [people.relieved.id, people.relief.id] } }, data: { gender: "male" } });
+  await db.user.update({ where: { id: people.cook.id }, data: { gender: "female" } });
   const off = await newPlan(admin, master.id, "2026-09-01", "2026-12-03", people.relieved.id, "on_board");
   const on = await newPlan(admin, master.id, "2026-12-03", "2027-06-01", people.relief.id, "approved");
   await newPlan(admin, ab.id, "2026-10-01", "2027-04-01", people.aboard.id, "on_board");
@@ -75,6 +78,8 @@ describe("planning print-outs", () => {
     expect(JSON.stringify(sheet.getRow(11).values)).not.toContain("KOVALENKO");
     expect(sheet.getRow(8).getCell(4).value).toBe(master.name.replace(/\s+\d+$/, ""));
     expect(sheet.getRow(8).getCell(6).value).toEqual(new Date("1980-05-01T00:00:00Z"));
+    expect(sheet.getRow(7).getCell(8).value).toBe("13. Gender");
+    expect([8, 9, 10].map((r) => sheet.getRow(r).getCell(8).value ?? "")).toEqual(["M", "", "F"]);
 
     const arrival = await sheetOf((await download(api().get("/api/print/crew_list").set(admin).query({ crew_change_id: ccId, type: "arrival" }))).body);
     expect(JSON.stringify(arrival.getCell("A3").value)).toContain("☒ Arrival");
@@ -96,6 +101,10 @@ describe("planning print-outs", () => {
       expect(text).toContain(box);
     }
     expect(text).not.toContain("KOVALENKO");
+    // Each cell is a paragraph: the cook's row reads family name, given names, rank, nationality, birth date and place, gender.
+    const lines = text.split("\n");
+    const cook = lines.indexOf("MELNYK");
+    expect(lines.slice(cook, cook + 7)).toEqual(["MELNYK", "Oksana", expect.any(String), "", "07.07.1985", "", "F"]);
   });
 
   it("the crew by rank: signing on and off at the crew change, and on board a vessel today", async () => {

@@ -23,7 +23,7 @@ describe("the applicant's CV (GET print/{id})", () => {
   it("is a .docx with photo, personal details, documents with endorsements, English and sea service", async () => {
     const surname = uniqueSurname();
     const rank = await createRank(unique("Chief Officer"));
-    const user = await createApplicant(admin, { surname, name: "Andrii", birthday: "1985-04-03", mobile_phone: "+380 67 765 43 21" }, { role: rel("ranks", rank.id) });
+    const user = await createApplicant(admin, { surname, name: "Andrii", birthday: "1985-04-03", gender: "male", mobile_phone: "+380 67 765 43 21" }, { role: rel("ranks", rank.id) });
     await api().post(`/api/users/${user.id}/files/avatar`).set(admin).attach("file", samplePng(), "photo.png").expect(200);
     const passport = await createKind(unique("Passport"));
     const coc = await createKind(unique("STCW II-2 CoC"));
@@ -48,7 +48,7 @@ describe("the applicant's CV (GET print/{id})", () => {
     expect(Object.keys(zip.files).some((f) => f.startsWith("word/media/"))).toBe(true);
     const text = await docText(body);
     for (const expected of [
-      "CURRICULUM VITAE", surname.toUpperCase(), "Andrii", rank.title, "03.04.1985", "+380 67 765 43 21",
+      "CURRICULUM VITAE", surname.toUpperCase(), "Andrii", rank.title, "03.04.1985", "Gender\nMale", "+380 67 765 43 21",
       passport.title, "FP765432", "01.02.2031", coc.title, "COC-5511", "END-5512", marlins.title, "86%", "B2",
       "MV Aurora", type.title, "82,000", "10.01.2023", "09.07.2023", "6 m", "Blue Sea Ship Management",
     ]) expect(text, expected).toContain(expected);

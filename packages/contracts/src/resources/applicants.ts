@@ -24,6 +24,14 @@ export const TAGS_MATCH = [
   { value: "every", label: "All of the tags" },
 ] as const;
 
+/** The applicant's gender (FAL Form 5 box 13); null when not known. */
+export const GENDERS = ["male", "female"] as const;
+export type TGender = (typeof GENDERS)[number];
+export const GENDER_OPTIONS = [
+  { value: "male", label: "Male" },
+  { value: "female", label: "Female" },
+] as const satisfies readonly { value: TGender; label: string }[];
+
 /**
  * The list filters of spec 001 ("Applicant filter") with their meanings (docs/applicants.md
  * "Filters"). Sea-service filters mean "has sea service on such a vessel or with such a company".
@@ -114,6 +122,7 @@ export const users = defineResource({
     middle: { label: "Middle name", kind: "text", input: ZOptionalName },
     full_name: derived("Full name", "text"),
     birthday: { label: "Birthday", kind: "date", sortable: true, input: ZDateIn(1900, 2100, { notFuture: true }).nullable() },
+    gender: { label: "Gender", kind: "select", list: false, options: GENDER_OPTIONS, input: z.enum(GENDERS).nullable() },
     age: derived("Age", "number"),
     country_birth_emoji: derived("Flag", "text"),
     email: { label: "Email", kind: "email", input: ZApplicantEmail },

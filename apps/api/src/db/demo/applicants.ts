@@ -1,14 +1,15 @@
 import { PLACEMENT_STATUSES } from "@crew/contracts";
 import { APPLICANT_TAGS, NATIONALITIES, type TNationality } from "../applicant-names.js";
 import type { TDb } from "../client.js";
+import { applicantGenders } from "./applicant-genders.js";
 import { DAY, day, seededRandom } from "./seeded-random.js";
 
 /**
  * The demo applicants (spec 001): 2,000 seafarers of the nationalities a crewing office
  * works with, in their share of its database, with passport names, patronymics where used,
- * birthdays, phones and e-mails of their country, the rank they apply for (officers less often
- * than ratings), placement and crewing statuses, readiness dates, expected wages by rank,
- * flags and external ids; tags on a third of them, stars of the demo staff, and the staff's
+ * genders (a few women, most of them cooks), birthdays, phones and e-mails of their country,
+ * the rank they apply for (officers less often than ratings), placement and crewing statuses,
+ * readiness dates, expected wages by rank, flags and external ids; tags on a third of them, stars of the demo staff, and the staff's
  * tag lists (a freelancer's new-seafarer tag, a guest's hidden one). Reproducible: a seeded
  * generator, the same data on every fresh install.
  */
@@ -40,6 +41,7 @@ const ascii = (s: string): string => s.normalize("NFKD").replace(/[\u0300-\u036f
 export const seedApplicants = async (db: TDb): Promise<void> => {
   if ((await db.user.count()) > 0) return;
   const rnd = seededRandom(20_261_124);
+  const personOf = applicantGenders(20_261_125);
   await db.country.createMany({ data: NATIONALITIES.map((n) => ({ code: n.code, name: n.country })), skipDuplicates: true });
   await db.tag.createMany({ data: [...APPLICANT_TAGS, "Freelance lead"].map((name) => ({ name })), skipDuplicates: true });
   const ranks = await db.rank.findMany({ select: { id: true, title: true } });
@@ -58,17 +60,20 @@ export const seedApplicants = async (db: TDb): Promise<void> => {
   const rows = numbers.map(({ n }, i) => {
     const nat = rnd.weighted(nationalities);
     const surname = rnd.pick(nat.surnames);
-    const name = rnd.pick(nat.names);
+    const drawnName = rnd.pick(nat.names);
     const rankTitle = rankWeights.length ? rnd.weighted(rankWeights) : undefined;
     const [low, high] = (rankTitle && WAGE[rankTitle]) || [1_000, 3_000];
     const status = rnd.weighted(statusWeights);
     const created = now - rnd.int(0, 1_400) * DAY - rnd.int(0, 86_399) * 1000;
     const young = rankTitle?.includes("Cadet");
+    const drawnMiddle = nat.middles ? rnd.pick(nat.middles) : null;
+    const { gender, name, middle } = personOf(nat, rankTitle, drawnName, drawnMiddle);
     return {
       crewingApplicantId: n,
       surname,
       name,
-      middle: nat.middles ? rnd.pick(nat.middles) : null,
+      middle,
+      gender,
       birthday: day(now - (young ? rnd.int(19, 24) : rnd.int(23, 62)) * 365.25 * DAY - rnd.int(0, 364) * DAY),
       countryBirthId: countries.get(nat.code) ?? null,
       email: rnd.chance(0.9) ? `${ascii(name)}.${ascii(surname)}${i % 7 === 0 ? rnd.int(70, 99) : ""}.${n.slice(-4)}@${rnd.pick(nat.mail)}` : null,

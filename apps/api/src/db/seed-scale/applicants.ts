@@ -8,7 +8,7 @@ import type { TScalePart } from "./part.js";
 /**
  * Applicants at scale (docs/applicants.md "Scale"): `--applicants` seafarers spread over ten
  * nationalities by their share of the labour market, with passport names, patronymics where
- * used, phones of their country, e-mails, every rank, the seven placement statuses, crewing
+ * used, gender (men; 2 % unknown), phones of their country, e-mails, every rank, the seven placement statuses, crewing
  * statuses, readiness dates, wages, flags, external ids, 4 % archived; a third with one tag and
  * a tenth with two; ~130 stars for every staff account. Set-based: INSERT ... SELECT
  * generate_series per nationality in chunks, each chunk its own transaction with the audit
@@ -60,7 +60,7 @@ const insertChunk = async (tx: Prisma.TransactionClient, nat: TNationality, coun
         FROM s
     )
     INSERT INTO users (
-      id, crewing_applicant_id, surname, name, middle, birthday, country_birth_id, email, email_alternative, mobile_phone,
+      id, crewing_applicant_id, surname, name, middle, gender, birthday, country_birth_id, email, email_alternative, mobile_phone,
       mobile_phone_alternative, phonehome, role_id, crewing_status_id, status, readiness_date, wage, hot, no_call_answer,
       ex_scg, stable_employee, need_reaction, need_education, ukr_crewing_id, crewell_id, us_visa_doe, archived, archived_at,
       author_id, tag_list, created_at, updated_at
@@ -68,6 +68,8 @@ const insertChunk = async (tx: Prisma.TransactionClient, nat: TNationality, coun
     SELECT
       s.id, s.num, s.surname, s.name,
       CASE WHEN ${middles.length}::int > 0 THEN (${middles}::text[])[1 + ${r("middle")} % greatest(${middles.length}::int, 1)] END,
+      -- The shared name lists are men's names: men, but 2 % whose record does not say.
+      CASE WHEN ${r("gender")} % 100 >= 2 THEN 'male' END,
       date '1962-01-01' + (${r("birthday")} % 15000)::int,
       ${countryId}::int,
       CASE WHEN ${r("email")} % 10 > 0 THEN

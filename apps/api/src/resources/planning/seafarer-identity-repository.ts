@@ -15,21 +15,25 @@ export interface TSeafarerIdentity {
  * A source of identity facts, by applicant id; later sources fill what earlier ones left
  * empty. The applicant record gives names, birth date and place; the applicant's documents
  * (passports and seaman's books in `applicant_documents`) the identity document and its issuing
- * State as nationality. Gender is recorded nowhere yet: a source that knows it joins the list.
+ * State as nationality.
  */
 export type TIdentitySource = (db: TTx, userIds: readonly number[]) => Promise<Map<number, Partial<TSeafarerIdentity>>>;
 
-/** Names, date and country of birth from the applicant (users). */
+/** FAL Form 5 box 13 as the form's own example fills it: a letter. Unknown stays empty. */
+const GENDER_LETTER: Record<string, string> = { male: "M", female: "F" };
+
+/** Names, date and country of birth and gender from the applicant (users). */
 const applicantSource: TIdentitySource = async (db, userIds) => {
   const users = await db.user.findMany({
     where: { id: { in: [...userIds] } },
-    select: { id: true, surname: true, name: true, middle: true, birthday: true, countryBirth: { select: { name: true } } },
+    select: { id: true, surname: true, name: true, middle: true, birthday: true, gender: true, countryBirth: { select: { name: true } } },
   });
   return new Map(users.map((u) => [u.id, {
     familyName: u.surname,
     givenNames: [u.name, u.middle].filter(Boolean).join(" "),
     dateOfBirth: u.birthday,
     placeOfBirth: u.countryBirth?.name ?? "",
+    gender: GENDER_LETTER[u.gender ?? ""] ?? "",
     // Without a passport on record, the country of birth stands for the nationality (most seafarers').
     nationality: u.countryBirth?.name ?? "",
   }]));

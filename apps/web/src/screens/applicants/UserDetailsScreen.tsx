@@ -1,4 +1,4 @@
-import { users } from "@crew/contracts";
+import { GENDER_OPTIONS, users } from "@crew/contracts";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArchive } from "@tabler/icons-react";
 import { useMemo, type ReactNode } from "react";
@@ -49,6 +49,7 @@ const General = ({ one }: { one: TOneRecord }) => {
         <Field label="Applicant No.">{a.crewing_applicant_id}</Field>
         <Field label="Full name">{[a.surname, a.name, a.middle].filter(Boolean).join(" ")}</Field>
         <Field label="Birthday">{a.birthday ? `${formatDate(a.birthday)} (${ageText(a.age)})` : ""}</Field>
+        <Field label="Gender">{GENDER_OPTIONS.find((o) => o.value === a.gender)?.label ?? ""}</Field>
         <Field label="Country of birth">{a.country_birth_emoji ? `${a.country_birth_emoji}` : ""}</Field>
         <Field label="Rank applied for">{rank}</Field>
         <Field label="Tags">

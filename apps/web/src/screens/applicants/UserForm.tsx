@@ -1,4 +1,4 @@
-import { attributeOf, users, type TAttributeDef } from "@crew/contracts";
+import { GENDER_OPTIONS, attributeOf, users, type TAttributeDef } from "@crew/contracts";
 import { Alert, Anchor, Button, Divider, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCopy } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
@@ -27,7 +27,7 @@ import { UPDATE_USER_ERROR } from "./user-messages";
 
 /** The sections of the applicant form, in reading order. */
 const SECTIONS: readonly { title: string; fields: readonly string[] }[] = [
-  { title: "Seafarer", fields: ["surname", "name", "middle", "birthday", "country_birth", "avatar"] },
+  { title: "Seafarer", fields: ["surname", "name", "middle", "birthday", "gender", "country_birth", "avatar"] },
   { title: "Contacts", fields: ["mobile_phone", "mobile_phone_alternative", "phonehome", "email", "email_alternative", "address"] },
   { title: "Crewing", fields: ["role", "status", "crewing_status_id", "readiness_date", "wage", "us_visa_doe", "tags"] },
   { title: "Marks", fields: ["hot", "no_call_answer", "ex_scg", "stable_employee", "need_reaction", "need_education", "archived"] },
@@ -164,6 +164,8 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
         );
       case "status":
         return select(name, "Status", PLACEMENT_CHOICES, { placeholder: "Vacancy" });
+      case "gender":
+        return select(name, "Gender", [...GENDER_OPTIONS]);
       case "tags":
         return mayTag ? (
           <MultiSelect

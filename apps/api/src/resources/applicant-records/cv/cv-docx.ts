@@ -2,7 +2,7 @@ import {
   AlignmentType, BorderStyle, Document, Footer, ImageRun, Packer, PageNumber, Paragraph, Table, TableCell, TableLayoutType,
   TableRow, TextRun, VerticalAlign, WidthType,
 } from "docx";
-import { DOCUMENT_TYPES } from "@crew/contracts";
+import { DOCUMENT_TYPES, GENDER_OPTIONS } from "@crew/contracts";
 import { ddmmyyyy, serviceLength } from "../service-length.js";
 import type { TCvApplicant, TCvDocument, TCvEnglishTest, TCvService } from "./cv-repository.js";
 import { imageSize } from "./image-size.js";
@@ -92,6 +92,7 @@ const personal = (cv: TCv): Table => {
       ...line("Given names", [a.name, a.middle].filter(Boolean).join(" ")),
       ...line("Rank applied for", a.rank),
       ...line("Date of birth", a.birthday ? `${ddmmyyyy(a.birthday)} (${ageOn(a.birthday, cv.today)} y.o.)` : null),
+      ...line("Gender", GENDER_OPTIONS.find((o) => o.value === a.gender)?.label ?? null),
       ...line("Country of birth", a.countryOfBirth),
       ...line("Available from", a.readinessDate ? ddmmyyyy(a.readinessDate) : null),
       ...line("Mobile phone", a.mobilePhone),

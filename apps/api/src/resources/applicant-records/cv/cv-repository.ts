@@ -6,6 +6,8 @@ export interface TCvApplicant {
   name: string;
   middle: string | null;
   birthday: Date | null;
+  /** 'male', 'female' or null (not known). */
+  gender: string | null;
   countryOfBirth: string | null;
   rank: string | null;
   readinessDate: Date | null;
@@ -54,7 +56,7 @@ export const cvRepository = (db: TTx) => ({
     const u = await db.user.findUnique({
       where: { id },
       select: {
-        crewingApplicantId: true, surname: true, name: true, middle: true, birthday: true, readinessDate: true,
+        crewingApplicantId: true, surname: true, name: true, middle: true, birthday: true, gender: true, readinessDate: true,
         email: true, mobilePhone: true, phonehome: true, address: true,
         countryBirth: { select: { name: true } }, role: { select: { title: true } },
       },
