@@ -20,7 +20,9 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   await page.getByLabel("Search users").fill(name);
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/crew-users\/\d+\/details$/);
-  await page.getByRole("link", { name: "Edit" }).click();
+  // The list's row links are named "Edit <name>": only the details page's own link is "Edit".
+  await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
   await dialog.getByLabel("Name").fill(`${name} edited`);
   await dialog.getByRole("combobox", { name: /^Role/ }).click();
   await page.getByRole("option", { name: "manager", exact: true }).click();

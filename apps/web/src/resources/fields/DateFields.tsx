@@ -21,6 +21,8 @@ export interface TDateFieldProps {
   size?: "xs" | "sm";
   width?: number;
   disabled?: boolean;
+  /** Offer a clear button (default: when the value is optional). */
+  clearable?: boolean;
 }
 
 const parseTyped = (text: string): string | null => {
@@ -28,7 +30,7 @@ const parseTyped = (text: string): string | null => {
   return d.isValid() ? d.format("YYYY-MM-DD") : null;
 };
 
-export const DateField = ({ label, value, error, required, onChange, size, width, disabled }: TDateFieldProps) => (
+export const DateField = ({ label, value, error, required, onChange, size, width, disabled, clearable = !required }: TDateFieldProps) => (
   <DateInput
     label={label}
     disabled={disabled}
@@ -40,7 +42,7 @@ export const DateField = ({ label, value, error, required, onChange, size, width
     valueFormat={DATE_FORMAT}
     dateParser={parseTyped}
     placeholder="dd.mm.yyyy"
-    clearable={!required}
+    clearable={clearable}
     onChange={(next) => onChange(next ?? "")}
     popoverProps={{ withinPortal: true }}
   />

@@ -76,7 +76,7 @@ export const PlannerFilters = memo(({ query, owners, vessels, ranks, onChange }:
     <Select label="Show" data={ADDITIONAL_FILTERS} value={query.additionalFilter} onChange={(v) => onChange({ additionalFilter: v ?? "" })} w={170} size="xs" allowDeselect={false} />
     {/* dd.mm.yyyy like every other date of the app (a native date input follows the browser's locale). */}
     <Suspense fallback={<Skeleton height={50} w={140} />}>
-      <DateField label="From" value={query.day} required onChange={(day) => day && onChange({ day })} width={140} size="xs" />
+      <DateField label="From" value={query.day} clearable={false} onChange={(day) => day && onChange({ day })} width={140} size="xs" />
     </Suspense>
     <NumberInput label="Cell, px" value={query.cell} min={40} max={600} step={20} onChange={(v) => typeof v === "number" && onChange({ cell: v })} w={90} size="xs" />
   </Group>
