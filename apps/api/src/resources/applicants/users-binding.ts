@@ -33,6 +33,20 @@ const taskDocument = (ctx: TUsersCtx<unknown>, task: TRow) => ({
   document: { data: ctx.kernel.serviceOf("background_tasks").serialize(task, ctx.actor) },
 });
 
+/**
+ * Queues a task's job; when the queue refuses (Redis away: a 503 at once), the task row is
+ * marked failed before the error goes out, so the client's task list does not keep a "queued"
+ * task no job will ever run.
+ */
+const enqueueTask = async (ctx: TUsersCtx<unknown>, taskId: number, enqueue: () => Promise<unknown>): Promise<void> => {
+  try {
+    await enqueue();
+  } catch (error) {
+    await ctx.transaction((repo) => repo.tasks.fail(taskId, "The job could not be queued: the job queue is unavailable. Please try again."));
+    throw error;
+  }
+};
+
 /** users/assign_tag and users/remove_tag: one applicant or the list query (up to 10,000), one queued job. */
 const tagBatch = (mode: "add" | "remove") => async (ctx: TUsersCtx<z.output<typeof ZTagBatch>>): Promise<TActionResult> => {
   const { input, actor } = ctx;
@@ -64,7 +78,7 @@ const tagBatch = (mode: "add" | "remove") => async (ctx: TUsersCtx<z.output<type
     total: ids.length,
     params: { tag: tag.name, tag_id: tag.id, user_ids: input.userId ?? null, filter: input.filter ?? {}, search: input.search ?? "", matched },
   }));
-  await ctx.kernel.jobs.enqueue(usersTagBatchJob, { taskId: task.id, actorId: actor.id, tagId: tag.id, mode, userIds: ids });
+  await enqueueTask(ctx, task.id, () => ctx.kernel.jobs.enqueue(usersTagBatchJob, { taskId: task.id, actorId: actor.id, tagId: tag.id, mode, userIds: ids }));
   return taskDocument(ctx, task);
 };
 
@@ -169,7 +183,7 @@ export const usersBinding: TResourceEntry = bindResource(users, "User", usersRep
           total: Math.min(count, EXPORT_MAX_ROWS),
           params: { filter: ctx.input.filter ?? {}, search: ctx.input.search ?? "", sort: ctx.input.sort ?? "", matched: count },
         }));
-        await ctx.kernel.jobs.enqueue(usersExportJob, {
+        await enqueueTask(ctx, task.id, () => ctx.kernel.jobs.enqueue(usersExportJob, {
           taskId: task.id,
           actorId: ctx.actor.id,
           query: {
@@ -178,7 +192,7 @@ export const usersBinding: TResourceEntry = bindResource(users, "User", usersRep
             ...(ctx.input.sort ? { sort: ctx.input.sort } : {}),
           },
           filename: exportName(),
-        });
+        }));
         return taskDocument(ctx, task);
       }
       const ids = await ctx.repo.list.ids(q, EXPORT_INLINE_LIMIT);
