@@ -37,15 +37,15 @@ describe("generic form with file fields", () => {
     act(() => FakeXhr.all[0]!.progress(2, 5));
     expect(screen.getByRole("progressbar", { name: "Upload of visa.pdf" }).getAttribute("aria-valuenow")).toBe("40");
     act(() => FakeXhr.all[0]!.respond(200, { data: { ...saved, attributes: { attachments: [{ id: 1, filename: "visa.pdf", content_type: "application/pdf", byte_size: 5, url: "/api/files/1" }] } } }));
-    // The next file waits its second, then is refused.
-    await waitFor(() => expect(FakeXhr.all).toHaveLength(2), { timeout: 2500 });
+    // The next file waits its second, then is refused (room for a loaded CI machine).
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2), { timeout: 8000 });
     act(() => FakeXhr.all[1]!.respond(422, { errors: [{ status: "422", title: "virus.exe is not an allowed file type" }] }));
     expect(await screen.findByText("virus.exe is not an allowed file type")).toBeTruthy();
     expect(screen.getByText(/is saved/)).toBeTruthy();
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: "7" }), 1);
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Create" })).toBeNull();
-  });
+  }, 20_000);
 
   it("shows server field errors and uploads nothing when the save is refused", async () => {
     const onSaved = vi.fn();
