@@ -173,6 +173,11 @@ export const users = defineResource({
     last_contact: { ...derived("Last contact", "datetime"), sortable: true },
     ext_update: derived("External update", "datetime"),
     external_objects: derived("External records", "text"),
+    /**
+     * Named in spec 001's list fieldset with no meaning given and no screen showing it: served
+     * as null so the spec's client may ask for it (docs/decisions.md "Spec calls").
+     */
+    electronic_me: { ...derived("Electronic ME", "text"), details: false },
     ...timestamps,
   },
   relationships: {
@@ -181,6 +186,8 @@ export const users = defineResource({
     tags: { label: "Tags", type: "tags", cardinality: "many", form: true, permission: "tags" },
     last_expirience: { label: "Last sea service", type: "expiriences", cardinality: "one", readOnly: true },
     external_applications: { label: "External applications", type: "external_applications", cardinality: "many", readOnly: true },
+    /** The applicant's sea service (spec 001 §7: GET users/{id}?include=expiriences,role). */
+    expiriences: { label: "Sea service", type: "expiriences", cardinality: "many", readOnly: true },
     author: { label: "Created by", type: "clients", cardinality: "one", readOnly: true },
   },
   filters: userFilters,
