@@ -3,7 +3,7 @@ import type { TConfig } from "../config.js";
 import type { TActor } from "../http/context.js";
 import type { TJobs } from "../jobs/types.js";
 import type { TTx } from "./model-types.js";
-import type { TResourceService } from "./resource-service.js";
+import type { TResourceService } from "./service-types.js";
 import type { TStorage } from "../storage/storage.js";
 
 /** What actions and bespoke services may use beside their repository: no database handle. */

@@ -3,7 +3,8 @@ import { Router, type RequestHandler } from "express";
 import type { TDeps } from "../deps.js";
 import type { TResourceEntry } from "./binding.js";
 import type { TKernelDeps } from "./kernel-deps.js";
-import { createResourceService, type TResourceService } from "./resource-service.js";
+import { createResourceService } from "./resource-service.js";
+import type { TResourceService } from "./service-types.js";
 import { actionsRouter, nestedRouter, resourceRouter } from "./resource-router.js";
 import { runInTransaction } from "./transaction-repository.js";
 import { filesRouter } from "./files-router.js";
@@ -66,7 +67,7 @@ export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourc
   return {
     deps: kernelDeps,
     services: services as ReadonlyMap<string, TResourceService>,
-    actionRoutes: () => each((s) => actionsRouter(s, kernelDeps), (def) => Object.entries(def.actions ?? {}).map(([name, action]) => firstSegment(actionPath(def, name, action)))),
+    actionRoutes: () => each((s) => actionsRouter(s, registry.get(s.def.type)?.hooks.actions ?? {}, kernelDeps), (def) => Object.entries(def.actions ?? {}).map(([name, action]) => firstSegment(actionPath(def, name, action)))),
     nestedRoutes: () => each(nestedRouter, (def) => (def.parents ?? []).map((p) => firstSegment(nestedPath(def, p)))),
     resourceRoutes: () => each((s) => resourceRouter(s, kernelDeps), (def) => [def.type]),
     fileRoutes: () => filesRouter(kernelDeps),

@@ -122,3 +122,13 @@ export const parseListQuery = (
   }
   return { page: { size, number }, sort, filter, search: searchText || undefined, include, fields };
 };
+
+/** The parameters among `keys` of a query that takes only those (show: include, fields); any other is 400. */
+export const onlyParams = (query: TQuery, keys: readonly string[]): TQuery => {
+  const out: TQuery = {};
+  for (const k of keys) if (query[k] !== undefined) out[k] = query[k];
+  for (const k of Object.keys(query)) {
+    if (!keys.includes(k)) throw AppError.badRequest(`Unknown query parameter '${k}'`, k);
+  }
+  return out;
+};

@@ -8,10 +8,10 @@ import { actorOf } from "../http/context.js";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
 import { requireAccess } from "./access.js";
 import { parseAttributes } from "./action-body.js";
-import type { TActionResult } from "./actions.js";
+import type { TActionHandler, TActionResult } from "./actions.js";
 import type { TKernelDeps } from "./kernel-deps.js";
 import { respond, sendFile } from "./respond.js";
-import type { TResourceService } from "./resource-service.js";
+import type { TResourceService } from "./service-types.js";
 import { parseId, parseLinkage, parseWriteBody } from "./write-body.js";
 import { fileAttributes, fileSpecOf } from "./files-service.js";
 import { readUpload, type TUpload } from "../storage/upload.js";
@@ -192,11 +192,11 @@ const sendResult = (res: Response, result: TActionResult): void => {
  * zod (the query of a GET, else the body), a member's record checked readable, then the
  * handler of the binding.
  */
-export const actionsRouter = (service: TResourceService, kernel: TKernelDeps): Router => {
+export const actionsRouter = (service: TResourceService, handlers: Readonly<Record<string, TActionHandler<unknown>>>, kernel: TKernelDeps): Router => {
   const router = Router();
   const { def } = service;
   for (const [name, action] of Object.entries<TActionDef>(def.actions ?? {})) {
-    const handler = service.entry.hooks.actions?.[name];
+    const handler = handlers[name];
     if (!handler) throw new Error(`No handler for action ${def.type}.${name}`);
     const permission = actionPermission(def, action);
     for (const method of [action.method, ...(action.alsoMethods ?? [])]) {

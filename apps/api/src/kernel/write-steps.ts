@@ -1,0 +1,86 @@
+import { relationshipOf } from "@crew/contracts";
+import { AppError, type TFieldIssue } from "../errors/app-error.js";
+import type { TActor } from "../http/context.js";
+import { requireAccess } from "./access.js";
+import type { TLooseWriteCtx } from "./binding.js";
+import type { TTx } from "./model-types.js";
+import { camel } from "./naming.js";
+import { relationRepository } from "./resource-repository.js";
+import type { TServiceCore } from "./service-core.js";
+import type { TWriteInput } from "./write-body.js";
+
+/** The steps of a write a resource's service runs in its transaction, in the order it runs them. */
+
+/** Relationships guarded by a key of their own (a vessel's owner needs vessels.owner). */
+export const checkRelationshipPermissions = (core: TServiceCore, actor: TActor, input: TWriteInput): void => {
+  for (const name of [...Object.keys(input.relationships), ...Object.keys(input.toMany)]) {
+    const key = relationshipOf(core.def, name)?.permission;
+    if (key) requireAccess(actor, key, "update");
+  }
+};
+
+/** Each named related record must exist and be one the writer may link to (422 `must exist` otherwise). */
+export const checkRelated = async (core: TServiceCore, actor: TActor, input: TWriteInput, client: TTx): Promise<void> => {
+  const issues: TFieldIssue[] = [];
+  const wanted: [string, number[]][] = [
+    ...Object.entries(input.relationships).flatMap(([n, id]): [string, number[]][] => (id === null ? [] : [[n, [id]]])),
+    ...Object.entries(input.toMany),
+  ];
+  for (const [name, ids] of wanted) {
+    const rel = relationshipOf(core.def, name);
+    if (!rel || !ids.length) continue;
+    const targets = core.hooks.relationshipTargets?.[name];
+    const related = core.kernel.findService(rel.type);
+    const found: ReadonlySet<number> = targets
+      ? await targets(ids, { actor, repo: core.repoOf(client) })
+      : related ? await related.pickableIds(actor, ids, client) : new Set<number>();
+    if (ids.some((id) => !found.has(id))) issues.push({ field: name, message: "must exist", location: "relationships" });
+  }
+  if (issues.length) throw AppError.invalid(issues);
+};
+
+/** Column data of a write: each written attribute and to-one foreign key, then the hook's changes. */
+export const dataOf = async (core: TServiceCore, input: TWriteInput, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> => {
+  const virtual = new Set(core.hooks.virtual ?? []);
+  const defaults: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input.attributes)) if (!virtual.has(name)) defaults[camel(name)] = value;
+  for (const [name, id] of Object.entries(input.relationships)) {
+    const map = core.relationMap(name);
+    if (map.kind === "fk") defaults[map.field] = id;
+  }
+  if (!core.hooks.toData) return defaults;
+  return { ...defaults, ...(await core.hooks.toData(input, defaults, ctx)) };
+};
+
+/** To-many and stored to-one relationships of a write, replaced in the write's transaction. */
+export const writeStoredRelations = async (core: TServiceCore, client: TTx, id: number, input: TWriteInput): Promise<void> => {
+  const rel = relationRepository(client);
+  const given: [string, number[]][] = [
+    ...Object.entries(input.toMany),
+    ...Object.entries(input.relationships).flatMap(([n, v]): [string, number[]][] => (core.relations[n]?.kind === "through" ? [[n, v === null ? [] : [v]]] : [])),
+  ];
+  for (const [name, ids] of given) {
+    const map = core.relationMap(name);
+    if (map.kind === "inverse" && map.writable) {
+      await rel.replaceChildren(map, id, ids);
+      continue;
+    }
+    if (map.kind !== "through") throw AppError.badRequest(`'${name}' is written through its related resource`);
+    await rel.replace(map, id, ids);
+  }
+};
+
+/** Records of other types a write changed through its hooks, published once it committed. */
+export const sideEffects = (core: TServiceCore) => {
+  const touchedIds = new Map<string, Set<number>>();
+  return {
+    touched: (type: string, ids: readonly number[]): void => {
+      const set = touchedIds.get(type) ?? new Set<number>();
+      for (const i of ids) set.add(i);
+      touchedIds.set(type, set);
+    },
+    publish: (actor: TActor): void => {
+      for (const [type, ids] of touchedIds) core.kernel.publish(type, [...ids], "update", actor);
+    },
+  };
+};
