@@ -9,3 +9,4 @@ export * from "./route-table.js";
 export * from "./placement.js";
 export * from "./crew-list-toggle.js";
 export * from "./pickers.js";
+export * from "./dates.js";

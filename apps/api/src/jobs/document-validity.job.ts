@@ -1,6 +1,6 @@
+import { formatDay } from "@crew/contracts";
 import { z } from "zod";
 import { documentValidityRepository, type TMovedDocument } from "../resources/applicant-records/document-validity-repository.js";
-import { ddmmyyyy } from "../resources/applicant-records/service-length.js";
 import { runInTransaction } from "../kernel/transaction-repository.js";
 import { defineJob } from "./define-job.js";
 
@@ -14,8 +14,8 @@ const noticeOf = (d: TMovedDocument) => ({
     ? `Document expired: ${d.kind} ${d.number} of ${d.surname.toUpperCase()} ${d.name}`
     : `Document expiring: ${d.kind} ${d.number} of ${d.surname.toUpperCase()} ${d.name}`,
   secondaryText: d.newLine === 0
-    ? `Valid until ${ddmmyyyy(d.validUntil)}.`
-    : `Valid until ${ddmmyyyy(d.validUntil)}: within ${d.newLine} days.`,
+    ? `Valid until ${formatDay(d.validUntil)}.`
+    : `Valid until ${formatDay(d.validUntil)}: within ${d.newLine} days.`,
   itemLink: `/users/${d.userId}/documents`,
 });
 

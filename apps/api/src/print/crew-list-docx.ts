@@ -1,8 +1,9 @@
+import { formatDay } from "@crew/contracts";
 import {
   AlignmentType, Document, Footer, Header, Packer, PageNumber, PageOrientation, Paragraph, Table, TableCell, TableLayoutType,
   TableRow, TextRun, VerticalAlign, WidthType,
 } from "docx";
-import { FAL_COLUMNS, formatDate, type TCrewList } from "./crew-list-xlsx.js";
+import { FAL_COLUMNS, type TCrewList } from "./crew-list-xlsx.js";
 
 /** A4 landscape in twentieths of a point; margins of 1.2 cm, the top one below the repeated heading. */
 const PAGE = { width: 16_838, height: 11_906, margin: 680 };
@@ -56,7 +57,7 @@ export const crewListDocx = async (list: TCrewList): Promise<Buffer> => {
       new TableRow({
         children: [
           box(`2 Port of ${list.direction}`, list.port),
-          box(`3 Date of ${list.direction}`, formatDate(list.date)),
+          box(`3 Date of ${list.direction}`, formatDay(list.date)),
           box("4 Flag State of ship", list.ship.flagState),
           box("5 Last port of call", list.lastPortOfCall),
         ],
@@ -75,9 +76,9 @@ export const crewListDocx = async (list: TCrewList): Promise<Buffer> => {
         cantSplit: true,
         children: [
           cell(String(index + 1), { center: true }), cell(line.familyName.toUpperCase()), cell(line.givenNames), cell(line.rank), cell(line.nationality),
-          cell(line.dateOfBirth ? formatDate(line.dateOfBirth) : ""), cell(line.placeOfBirth), cell(line.gender, { center: true }),
+          cell(line.dateOfBirth ? formatDay(line.dateOfBirth) : ""), cell(line.placeOfBirth), cell(line.gender, { center: true }),
           cell(line.identityDocument?.kind ?? ""), cell(line.identityDocument?.number ?? ""), cell(line.identityDocument?.issuingState ?? ""),
-          cell(line.identityDocument?.expiry ? formatDate(line.identityDocument.expiry) : ""),
+          cell(line.identityDocument?.expiry ? formatDay(line.identityDocument.expiry) : ""),
         ],
       })),
     ],

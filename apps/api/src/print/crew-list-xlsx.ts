@@ -1,3 +1,4 @@
+import { formatDay } from "@crew/contracts";
 import type ExcelJS from "exceljs";
 import { boxBorder, crewTableHeads, crewTableLine, crewTableSheet } from "./crew-table-cells.js";
 
@@ -68,7 +69,7 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
   const field = (range: string, label: string, value: string | Date) => {
     sheet.mergeCells(range);
     const cell = sheet.getCell(range.split(":")[0] as string);
-    cell.value = { richText: [{ text: `${label}\n`, font: { size: 8, color: { argb: "FF555555" } } }, { text: value instanceof Date ? formatDate(value) : value, font: { bold: true, size: 11 } }] };
+    cell.value = { richText: [{ text: `${label}\n`, font: { size: 8, color: { argb: "FF555555" } } }, { text: value instanceof Date ? formatDay(value) : value, font: { bold: true, size: 11 } }] };
     cell.alignment = { vertical: "top", wrapText: true };
     for (const address of cellsOf(range)) sheet.getCell(address).border = box;
   };
@@ -109,9 +110,6 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
   for (const address of cellsOf(`A${footer}:${LAST}${footer + 1}`)) sheet.getCell(address).border = box;
   return book;
 };
-
-export const formatDate = (d: Date): string =>
-  `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
 
 /** Every cell address of a rectangular range such as "A3:C4". */
 const cellsOf = (range: string): string[] => {

@@ -1,3 +1,4 @@
+import { formatDay } from "@crew/contracts";
 import ExcelJS from "exceljs";
 
 export interface TTimePlanBar {
@@ -42,7 +43,7 @@ export const timePlanWorkbook = (plan: TTimePlanSheet): ExcelJS.Workbook => {
   sheet.columns = [{ width: 22 }, { width: 14 }, ...Array.from({ length: plan.weeks }, () => ({ width: 4.2 }))];
   const weekStart = (i: number) => new Date(plan.from.getTime() + i * WEEK);
 
-  sheet.getCell("A1").value = `Time plan from ${fmt(plan.from)} to ${fmt(new Date(plan.from.getTime() + plan.weeks * WEEK - 86_400_000))}`;
+  sheet.getCell("A1").value = `Time plan from ${formatDay(plan.from)} to ${formatDay(new Date(plan.from.getTime() + plan.weeks * WEEK - 86_400_000))}`;
   sheet.getCell("A1").font = { bold: true, size: 13 };
   // Month heads over their weeks (a week belongs to the month of its Monday), then week days.
   let col = 3;
@@ -95,7 +96,5 @@ export const timePlanWorkbook = (plan: TTimePlanSheet): ExcelJS.Workbook => {
   });
   return book;
 };
-
-const fmt = (d: Date) => `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
 
 export const timePlanXlsx = async (plan: TTimePlanSheet): Promise<Buffer> => Buffer.from(await timePlanWorkbook(plan).xlsx.writeBuffer());

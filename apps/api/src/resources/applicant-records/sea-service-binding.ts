@@ -1,4 +1,4 @@
-import { COINCIDENCES_LIMIT, expiriences } from "@crew/contracts";
+import { COINCIDENCES_LIMIT, expiriences, formatDay, utcToday } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { camel } from "../../kernel/naming.js";
@@ -6,9 +6,8 @@ import { attachmentsAddressedTo } from "./attachments-repository.js";
 import { printCv } from "./cv/print-cv.js";
 import { applicantRecordsScope } from "./records-scope.js";
 import { seaServiceRepository, type TVesselParticulars } from "./sea-service-repository.js";
-import { ddmmyyyy, serviceLength } from "./service-length.js";
+import { serviceLength } from "./service-length.js";
 
-const utcToday = (): Date => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
 const asDate = (v: unknown): Date | null => (v instanceof Date ? v : null);
 
 /** The particulars of a fleet vessel win over what was typed; what the fleet leaves empty stays as typed. */
@@ -85,7 +84,7 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
       if (other) {
         throw AppError.invalid([{
           field: "date_on",
-          message: `overlaps the service on ${other.vesselName} (${ddmmyyyy(other.dateOn)} – ${other.dateOff ? ddmmyyyy(other.dateOff) : "on board"}); save it as a knowing overlap if that is right`,
+          message: `overlaps the service on ${other.vesselName} (${formatDay(other.dateOn)} – ${other.dateOff ? formatDay(other.dateOff) : "on board"}); save it as a knowing overlap if that is right`,
         }]);
       }
     }

@@ -16,7 +16,3 @@ export const serviceLength = (dateOn: Date, dateOff: Date | null, today: Date): 
   if (months === 0) return `${days} d`;
   return days > 0 ? `${months} m ${days} d` : `${months} m`;
 };
-
-/** dd.MM.yyyy (spec 001's date format) of a calendar date. */
-export const ddmmyyyy = (d: Date | null): string =>
-  d ? `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}` : "";

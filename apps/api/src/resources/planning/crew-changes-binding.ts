@@ -1,4 +1,4 @@
-import { ZCrewListPair, crewChanges, crewLists, signOffReasons } from "@crew/contracts";
+import { ZCrewListPair, crewChanges, crewLists, formatDay, signOffReasons } from "@crew/contracts";
 import { z } from "zod";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
@@ -8,7 +8,7 @@ import { partnerVesselWhere } from "../fleet/partner-scope.js";
 import { crewChangesRepository } from "./crew-changes-repository.js";
 import { alignPlans, checkPair, signOnDate } from "./crew-list-pairing.js";
 import { printCrewList } from "./planning-prints.js";
-import { at, dateAt, isoDay, numberAt, textAt } from "./row-read.js";
+import { at, dateAt, numberAt, textAt } from "./row-read.js";
 
 export const signOffReasonsBinding: TResourceEntry = bindResource(signOffReasons, "SignOffReason")({});
 
@@ -34,7 +34,7 @@ export const crewChangesBinding: TResourceEntry = bindResource(crewChanges, "Cre
   },
   include: { vessel: { select: { name: true } }, port: { select: { name: true } }, portArrived: { select: { name: true } }, author: { select: { name: true } } },
   computed: {
-    title: (row) => [isoDay(row.date).split("-").reverse().join("."), textAt(row, "port", "name"), textAt(row, "vessel", "name") && `· ${textAt(row, "vessel", "name")}`].filter(Boolean).join(" "),
+    title: (row) => [formatDay(row.date), textAt(row, "port", "name"), textAt(row, "vessel", "name") && `· ${textAt(row, "vessel", "name")}`].filter(Boolean).join(" "),
     vessel_name: (row) => textAt(row, "vessel", "name"),
     port_name: (row) => textAt(row, "port", "name"),
     port_arrived_name: (row) => textAt(row, "portArrived", "name"),

@@ -1,7 +1,5 @@
-import { isoDay } from "./row-read.js";
+import { formatDay } from "@crew/contracts";
 import type { TPlanningCheck, TPlanWarning } from "./planning-checks.js";
-
-const ddmmyyyy = (d: Date): string => isoDay(d).split("-").reverse().join(".");
 
 const add = (out: Map<number, TPlanWarning[]>, planId: number, warning: TPlanWarning): void => {
   out.set(planId, [...(out.get(planId) ?? []), warning]);
@@ -29,10 +27,10 @@ const applicantCheck: TPlanningCheck = async (db, plans) => {
     if (user.archived) add(out, plan.id, { code: "applicant_archived", title: "Archived applicant", detail: "The applicant's record is archived." });
     // Readiness (DOA) speaks of joining: a seafarer on board already joined.
     if (user.readinessDate && user.readinessDate > plan.start && plan.status !== "on_board") {
-      add(out, plan.id, { code: "not_ready", title: "Not ready by the start", detail: `Ready from ${ddmmyyyy(user.readinessDate)}, planned from ${ddmmyyyy(plan.start)}.` });
+      add(out, plan.id, { code: "not_ready", title: "Not ready by the start", detail: `Ready from ${formatDay(user.readinessDate)}, planned from ${formatDay(plan.start)}.` });
     }
     if (user.usVisaDoe && user.usVisaDoe < plan.end) {
-      add(out, plan.id, { code: "document_expires", title: "US visa expires", detail: `The US visa expires ${ddmmyyyy(user.usVisaDoe)}, before the planned end ${ddmmyyyy(plan.end)}.` });
+      add(out, plan.id, { code: "document_expires", title: "US visa expires", detail: `The US visa expires ${formatDay(user.usVisaDoe)}, before the planned end ${formatDay(plan.end)}.` });
     }
     const row = rowById.get(plan.manningScaleId);
     if (row && user.roleId !== null && user.roleId !== row.rankId) {
@@ -78,7 +76,7 @@ const documentsCheck: TPlanningCheck = async (db, plans) => {
   for (const plan of plans) {
     for (const doc of newest.get(plan.userId)?.values() ?? []) {
       if (doc.until !== null && doc.until < plan.end) {
-        add(out, plan.id, { code: "document_expires", title: `${doc.title} expires`, detail: `${doc.title} expires ${ddmmyyyy(doc.until)}, before the planned end ${ddmmyyyy(plan.end)}.` });
+        add(out, plan.id, { code: "document_expires", title: `${doc.title} expires`, detail: `${doc.title} expires ${formatDay(doc.until)}, before the planned end ${formatDay(plan.end)}.` });
       }
     }
     const row = rowById.get(plan.manningScaleId);

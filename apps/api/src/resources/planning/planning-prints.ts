@@ -1,9 +1,9 @@
-import { PLACEMENT_STATUSES, PLACEMENT_STATUS_COLOURS, PLACEMENT_STATUS_LABELS, ZPlacementStatus } from "@crew/contracts";
+import { formatDay, PLACEMENT_STATUSES, PLACEMENT_STATUS_COLOURS, PLACEMENT_STATUS_LABELS, ZPlacementStatus } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import type { TActionFile } from "../../kernel/actions.js";
 import { crewListDocx } from "../../print/crew-list-docx.js";
-import { crewListXlsx, formatDate, type TCrewList } from "../../print/crew-list-xlsx.js";
+import { crewListXlsx, type TCrewList } from "../../print/crew-list-xlsx.js";
 import { crewRoleXlsx } from "../../print/crew-role-xlsx.js";
 import { timePlanXlsx } from "../../print/time-plan-xlsx.js";
 import { partnerVesselWhere } from "../fleet/partner-scope.js";
@@ -103,10 +103,10 @@ export const printCrewRole = async (
   if (!cc) {
     const day = today();
     plans = await print.onBoard(vessel.id, day);
-    subtitle = `on board on ${formatDate(day)}`;
+    subtitle = `on board on ${formatDay(day)}`;
   } else {
     plans = request.type === "on_board" ? await crewAtChange(print, cc, "departure") : await print.signing(cc.id, request.type === "sign_on" ? "on" : "off");
-    subtitle = `crew change at ${cc.port?.name ?? "port to be named"} on ${formatDate(request.type === "sign_on" ? (cc.dateSignOn ?? cc.date) : cc.date)}`;
+    subtitle = `crew change at ${cc.port?.name ?? "port to be named"} on ${formatDay(request.type === "sign_on" ? (cc.dateSignOn ?? cc.date) : cc.date)}`;
   }
   const lines = (await crewLines(print, plans)).map(({ plan, who }) => ({
     rank: plan.manningScale.name || plan.manningScale.rank.title,

@@ -30,5 +30,5 @@ export const dateAt = (value: unknown, ...path: string[]): Date | null => {
   return found instanceof Date ? found : null;
 };
 
-/** ISO day of a date column ("2027-03-01"). */
-export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+/** ISO day of a date column ("2027-03-01"): the shared helper, re-exported for the row readers here. */
+export { isoDay } from "@crew/contracts";

@@ -1,10 +1,7 @@
 import "@mantine/dates/styles.css";
-import { DATE_FORMAT, DATE_TIME_FORMAT } from "@crew/contracts";
+import { DATE_FORMAT, DATE_TIME_FORMAT, parseDay } from "@crew/contracts";
 import { DateInput, DateTimePicker } from "@mantine/dates";
 import dayjs from "dayjs";
-import customParseFormat from "dayjs/plugin/customParseFormat";
-
-dayjs.extend(customParseFormat);
 
 /**
  * Date pickers live in their own chunk: @mantine/dates is large and most forms have no
@@ -25,11 +22,6 @@ export interface TDateFieldProps {
   clearable?: boolean;
 }
 
-const parseTyped = (text: string): string | null => {
-  const d = dayjs(text.trim(), DATE_FORMAT, true);
-  return d.isValid() ? d.format("YYYY-MM-DD") : null;
-};
-
 export const DateField = ({ label, value, error, required, onChange, size, width, disabled, clearable = !required }: TDateFieldProps) => (
   <DateInput
     label={label}
@@ -40,7 +32,7 @@ export const DateField = ({ label, value, error, required, onChange, size, width
     error={error}
     withAsterisk={required}
     valueFormat={DATE_FORMAT}
-    dateParser={parseTyped}
+    dateParser={parseDay}
     placeholder="dd.mm.yyyy"
     clearable={clearable}
     onChange={(next) => onChange(next ?? "")}

@@ -1,5 +1,5 @@
 import type { TAttributeDef } from "@crew/contracts";
-import { formatDate as dateText, formatDateTime as dateTimeText } from "../../lib/dates";
+import { formatDate as dateText, formatDateTime as dateTimeText } from "@crew/contracts";
 
 /** Spec 000 section 9: dates read dd.MM.yyyy, moments dd.MM.yyyy HH:mm; anything else is blank. */
 export const formatDate = (value: unknown): string => (typeof value === "string" || value instanceof Date ? dateText(value) : "");

@@ -8,7 +8,7 @@ import { Link } from "react-router-dom";
 import { z } from "zod";
 import { createManyReference, recordOf, runActionFor } from "../../api";
 import { useApiErrorHandler } from "../../errors";
-import { formatDate, formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime } from "@crew/contracts";
 import { useManyReference } from "../../resources/data/use-many-reference";
 import type { TResourceRecord } from "../../resources/data/resource-types";
 import { relatedTitle } from "../../resources/list/columns";

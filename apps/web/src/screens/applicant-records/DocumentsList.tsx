@@ -8,7 +8,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { z } from "zod";
 import { recordOf, runAction, runActionFor } from "../../api";
 import { useApiErrorHandler } from "../../errors";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "@crew/contracts";
 import { notifySuccess } from "../../notices";
 import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
 import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";

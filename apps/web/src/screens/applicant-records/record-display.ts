@@ -1,4 +1,4 @@
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "@crew/contracts";
 
 /** "82,000 t" (deadweight). */
 export const tonnes = (value: unknown): string => (typeof value === "number" ? `${value.toLocaleString("en-GB")} t` : "");

@@ -4,7 +4,7 @@ import { IconArchive } from "@tabler/icons-react";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { recordOf } from "../../api";
-import { formatDate, formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime } from "@crew/contracts";
 import { childListsOf } from "../../resources/details/child-lists";
 import { ResourceDetailsScreen } from "../../resources/details/ResourceDetailsScreen";
 import type { TOneRecord } from "../../resources/data/resource-types";

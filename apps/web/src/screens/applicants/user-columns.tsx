@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/
 import { IconAlertTriangle, IconFlame, IconPhoneOff } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
 import { recordOf } from "../../api";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "@crew/contracts";
 import type { TColumn } from "../../resources/list/columns";
 import listClasses from "../../resources/list/list.module.css";
 import { ValidityMark } from "../applicant-records/ValidityMark";

@@ -1,5 +1,5 @@
 import { PLACEMENT_STATUSES, PLACEMENT_STATUS_LABELS, type TPlacementStatus } from "@crew/contracts";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "@crew/contracts";
 
 /** How recruiters read an applicant in the list (spec 001 §3 "Derived display"). */
 

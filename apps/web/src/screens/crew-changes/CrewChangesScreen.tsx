@@ -1,4 +1,4 @@
-import { crewChanges } from "@crew/contracts";
+import { crewChanges, formatDay } from "@crew/contracts";
 import { Badge } from "@mantine/core";
 import { useCallback } from "react";
 import { Link } from "react-router-dom";
@@ -8,7 +8,6 @@ import listClasses from "../../resources/list/list.module.css";
 import { ResourceListScreen } from "../../resources/list/ResourceListScreen";
 import type { TScreenProps } from "../../resources/screen-registry";
 
-const ddmmyyyy = (iso: string | null | undefined): string => (iso ? iso.split("T")[0]?.split("-").reverse().join(".") ?? "" : "");
 
 /** The state of a crew change as a badge: planned (blue) or completed (grey). */
 export const CrewChangeState = ({ state }: { state: string | null | undefined }) => (
@@ -30,7 +29,7 @@ export const CrewChangesScreen = ({ config }: TScreenProps) => {
               ...column,
               render: (record) => (
                 <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
-                  {ddmmyyyy(recordOf(crewChanges, record).attributes.date)}
+                  {formatDay(recordOf(crewChanges, record).attributes.date)}
                 </Link>
               ),
             };

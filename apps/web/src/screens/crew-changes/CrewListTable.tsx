@@ -1,4 +1,4 @@
-import { crewLists, signOffReasons } from "@crew/contracts";
+import { crewLists, formatDay, signOffReasons } from "@crew/contracts";
 import { ActionIcon, Badge, Select, Table, Text, Tooltip } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -18,14 +18,13 @@ interface TProps {
   mode: "display" | "select";
 }
 
-const ddmm = (iso: string | null | undefined): string => (iso ? iso.split("T")[0]?.split("-").reverse().join(".") ?? "" : "");
 
 /** Who signs off: name and the plan's dates. */
 const Side = ({ name, plan }: { name: string | null | undefined; plan: TCrewPlanRecord | undefined }) =>
   name ? (
     <div>
       <Text size="sm">{name}</Text>
-      {plan && <Text size="xs" c="dimmed">{ddmm(plan.attributes.start)} – {ddmm(plan.attributes.end)}</Text>}
+      {plan && <Text size="xs" c="dimmed">{formatDay(plan.attributes.start)} – {formatDay(plan.attributes.end)}</Text>}
     </div>
   ) : <Text size="sm" c="dimmed">—</Text>;
 

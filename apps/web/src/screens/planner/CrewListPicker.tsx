@@ -1,4 +1,4 @@
-import { crewLists } from "@crew/contracts";
+import { crewLists, formatDay } from "@crew/contracts";
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useQueryClient } from "@tanstack/react-query";
@@ -16,7 +16,6 @@ interface TProps {
   onDone: () => void;
 }
 
-const ddmmyyyy = (iso: string): string => iso.split("T")[0]?.split("-").reverse().join(".") ?? "";
 
 /**
  * The crew list of a crew change picked on the scheduler (/timeplans/crew-rotation/crew-change/{id}/edit,
@@ -52,7 +51,7 @@ export const CrewListPicker = ({ crewChange, rows, timeplansById, onDone }: TPro
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Text fw={600}>Crew change {ddmmyyyy(a.date)}{a.port_name ? ` at ${a.port_name}` : ""} · {a.vessel_name ?? ""}</Text>
+            <Text fw={600}>Crew change {formatDay(a.date)}{a.port_name ? ` at ${a.port_name}` : ""} · {a.vessel_name ?? ""}</Text>
             <Text size="xs" c="dimmed">Click a plan to put it in the crew list or take it out: a plan lying mostly after the crew change signs on, one lying mostly before it signs off; plans of one row pair up.</Text>
           </div>
           <Group gap="xs">

@@ -1,4 +1,4 @@
-import { SEARCH_DEBOUNCE_MS } from "@crew/contracts";
+import { formatDay, SEARCH_DEBOUNCE_MS } from "@crew/contracts";
 import { Loader, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -19,7 +19,6 @@ interface TProps {
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
-const ddmmyyyy = (iso: string): string => iso.split("T")[0]?.split("-").reverse().join(".") ?? "";
 
 /**
  * Finds an applicant to plan (GET users with search, spec 001 §5 rules on the server), searched
@@ -43,7 +42,7 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
       const a = u.attributes;
       const name = [text(a.surname), text(a.name)].filter(Boolean).join(" ");
       const ready = text(a.readiness_date);
-      return { value: u.id, label: [name, text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`, ready && `ready ${ddmmyyyy(ready)}`].filter(Boolean).join(" · "), name };
+      return { value: u.id, label: [name, text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`, ready && `ready ${formatDay(ready)}`].filter(Boolean).join(" · "), name };
     });
     return value && !list.some((o) => o.value === value.id) ? [{ value: value.id, label: value.name, name: value.name }, ...list] : list;
   }, [found.data, value]);

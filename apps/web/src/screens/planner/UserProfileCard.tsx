@@ -1,4 +1,4 @@
-import { timePlans } from "@crew/contracts";
+import { formatDay, timePlans } from "@crew/contracts";
 import { Avatar, Badge, Group, Paper, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
@@ -35,7 +35,7 @@ const ZProfile = z.object({
   }),
 });
 
-const ddmmyyyy = (iso: string | null): string => (iso ? iso.split("T")[0]?.split("-").reverse().join(".") ?? "" : "—");
+const dayOrDash = (iso: string | null): string => formatDay(iso) || "—";
 
 const Line = ({ label, value }: { label: string; value: string | number | null | undefined }) => (
   <Group gap={6} wrap="nowrap">
@@ -69,9 +69,9 @@ export const UserProfileCard = ({ planId }: { planId: string }) => {
           {p.archived && <Badge color="gray" variant="light">Archived</Badge>}
           {p.has_warnings && <Badge color="orange" variant="light">Documents</Badge>}
         </Group>
-        <Line label="Born" value={[ddmmyyyy(p.birthday), p.country_birth].filter((v) => v && v !== "—").join(", ")} />
-        <Line label="Ready from" value={ddmmyyyy(p.readiness_date)} />
-        <Line label="Last service" value={[p.vessel_last_name, p.vessel_last_rank_title, p.last_contract_soff && `off ${ddmmyyyy(p.last_contract_soff)}`].filter(Boolean).join(" · ")} />
+        <Line label="Born" value={[dayOrDash(p.birthday), p.country_birth].filter((v) => v && v !== "—").join(", ")} />
+        <Line label="Ready from" value={dayOrDash(p.readiness_date)} />
+        <Line label="Last service" value={[p.vessel_last_name, p.vessel_last_rank_title, p.last_contract_soff && `off ${dayOrDash(p.last_contract_soff)}`].filter(Boolean).join(" · ")} />
         <Line label="Promotions" value={p.promotions_count} />
         {p.mobile_phone !== undefined && <Line label="Phone" value={p.mobile_phone} />}
         {p.email !== undefined && <Line label="Email" value={p.email} />}
@@ -81,7 +81,7 @@ export const UserProfileCard = ({ planId }: { planId: string }) => {
             <Table.Tbody>
               {p.periods.map((period) => (
                 <Table.Tr key={period.id}>
-                  <Table.Td>{ddmmyyyy(period.start)} – {ddmmyyyy(period.end)}</Table.Td>
+                  <Table.Td>{dayOrDash(period.start)} – {dayOrDash(period.end)}</Table.Td>
                   <Table.Td>{period.vessel_name}</Table.Td>
                   <Table.Td c="dimmed">{period.status.replace(/_/g, " ")}</Table.Td>
                 </Table.Tr>

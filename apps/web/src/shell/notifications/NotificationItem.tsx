@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Badge, Box, Group, Text, Tooltip } from "@mantine/core";
 import { IconClock, IconX } from "@tabler/icons-react";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime } from "@crew/contracts";
 import type { TNotification } from "./notifications-api";
 import classes from "./NotificationItem.module.css";
 import { initialsOf } from "../../lib/people";

@@ -2,8 +2,8 @@ import {
   AlignmentType, BorderStyle, Document, Footer, ImageRun, Packer, PageNumber, Paragraph, Table, TableCell, TableLayoutType,
   TableRow, TextRun, VerticalAlign, WidthType,
 } from "docx";
-import { DOCUMENT_TYPES, GENDER_OPTIONS } from "@crew/contracts";
-import { ddmmyyyy, serviceLength } from "../service-length.js";
+import { DOCUMENT_TYPES, formatDay, GENDER_OPTIONS } from "@crew/contracts";
+import { serviceLength } from "../service-length.js";
 import type { TCvApplicant, TCvDocument, TCvEnglishTest, TCvService } from "./cv-repository.js";
 import { imageSize } from "./image-size.js";
 
@@ -91,10 +91,10 @@ const personal = (cv: TCv): Table => {
       ...line("Surname", a.surname.toUpperCase()),
       ...line("Given names", [a.name, a.middle].filter(Boolean).join(" ")),
       ...line("Rank applied for", a.rank),
-      ...line("Date of birth", a.birthday ? `${ddmmyyyy(a.birthday)} (${ageOn(a.birthday, cv.today)} y.o.)` : null),
+      ...line("Date of birth", a.birthday ? `${formatDay(a.birthday)} (${ageOn(a.birthday, cv.today)} y.o.)` : null),
       ...line("Gender", GENDER_OPTIONS.find((o) => o.value === a.gender)?.label ?? null),
       ...line("Country of birth", a.countryOfBirth),
-      ...line("Available from", a.readinessDate ? ddmmyyyy(a.readinessDate) : null),
+      ...line("Available from", a.readinessDate ? formatDay(a.readinessDate) : null),
       ...line("Mobile phone", a.mobilePhone),
       ...line("Home phone", a.phonehome),
       ...line("Email", a.email),
@@ -129,10 +129,10 @@ const documentRows = (docs: readonly TCvDocument[], types: readonly number[]): s
   return docs
     .filter((d) => types.includes(d.nTpd) && d.endorsementOf === null)
     .flatMap((d) => {
-      const row = [d.kind, d.number, ddmmyyyy(d.validFrom), d.validUntil ? ddmmyyyy(d.validUntil) : "Unlimited", [d.issuedBy, d.country].filter(Boolean).join(", ")];
+      const row = [d.kind, d.number, formatDay(d.validFrom), d.validUntil ? formatDay(d.validUntil) : "Unlimited", [d.issuedBy, d.country].filter(Boolean).join(", ")];
       const e = d.endorsementId === null ? undefined : byId.get(d.endorsementId);
       const endorsement = e
-        ? [[`  Endorsement of ${d.kind}`, e.number, ddmmyyyy(e.validFrom), e.validUntil ? ddmmyyyy(e.validUntil) : "Unlimited", [e.issuedBy, e.country].filter(Boolean).join(", ")]]
+        ? [[`  Endorsement of ${d.kind}`, e.number, formatDay(e.validFrom), e.validUntil ? formatDay(e.validUntil) : "Unlimited", [e.issuedBy, e.country].filter(Boolean).join(", ")]]
         : [];
       return [row, ...endorsement];
     });
@@ -165,13 +165,13 @@ export const cvDocx = async (cv: TCv): Promise<Buffer> => {
   }
   if (cv.englishTests?.length) {
     body.push(heading("English"), grid(["Test", "Date", "Score", "Level"], [30, 15, 10, 10], cv.englishTests.map((t) => [
-      t.test, ddmmyyyy(t.date), t.score === null ? "" : `${t.score}%`, t.level ?? "",
+      t.test, formatDay(t.date), t.score === null ? "" : `${t.score}%`, t.level ?? "",
     ]), [1, 2, 3]));
   }
   if (cv.seaService) {
     const rows = cv.seaService.map((s) => [
       s.vesselName, s.vesselType ?? "", s.deadweight === null ? "" : s.deadweight.toLocaleString("en-GB"), s.flag ?? "", s.engine ?? "",
-      s.rank, ddmmyyyy(s.dateOn), s.dateOff ? ddmmyyyy(s.dateOff) : "on board", serviceLength(s.dateOn, s.dateOff, cv.today) ?? "",
+      s.rank, formatDay(s.dateOn), s.dateOff ? formatDay(s.dateOff) : "on board", serviceLength(s.dateOn, s.dateOff, cv.today) ?? "",
       [s.company, s.agent ? `via ${s.agent}` : null].filter(Boolean).join(" "),
     ]);
     body.push(
@@ -192,7 +192,7 @@ export const cvDocx = async (cv: TCv): Promise<Buffer> => {
         default: new Footer({
           children: [new Paragraph({
             alignment: AlignmentType.RIGHT,
-            children: [new TextRun({ children: [`Printed ${ddmmyyyy(cv.today)} by ${cv.printedBy} · page `, PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES], size: 14, color: "777777" })],
+            children: [new TextRun({ children: [`Printed ${formatDay(cv.today)} by ${cv.printedBy} · page `, PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES], size: 14, color: "777777" })],
           })],
         }),
       },
