@@ -30,9 +30,11 @@ import { z } from "zod";
 import { hashPassword } from "../src/auth/passwords.js";
 import { createDb } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
+import { JOB_HANDLERS } from "../src/job-handlers.js";
 import { createJobs } from "../src/jobs/index.js";
 import { jobContext } from "../src/jobs/run-job.js";
-import { usersExportJob } from "../src/jobs/users-export.job.js";
+import { usersExportHandler } from "../src/resources/applicants/users-export-handler.js";
+import { createStorage } from "../src/storage/create-storage.js";
 import { parseListQuery } from "../src/kernel/list-query.js";
 import { createLogger } from "../src/lib/logger.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
@@ -287,9 +289,10 @@ const exportMemory = async (): Promise<void> => {
   }, 20);
   const t0 = performance.now();
   // The list's query: every applicant, archived included, the first BENCH_ROWS by id.
-  await usersExportJob.handle(
-    usersExportJob.payload.parse({ taskId, actorId: Number(env.BENCH_ACTOR), query: { filter: { show_archived: "true" }, sort: "id" }, filename: "bench.xlsx", limit: Number(env.BENCH_ROWS) }),
-    jobContext({ config, db, logger, redis: null }, createJobs({ config, db, logger, redis: null }, { schedules: false }), usersExportJob, "bench", 1),
+  const jobDeps = { config, db, logger, redis: null, storage: createStorage(config) };
+  await usersExportHandler.handle(
+    usersExportHandler.job.payload.parse({ taskId, actorId: Number(env.BENCH_ACTOR), query: { filter: { show_archived: "true" }, sort: "id" }, filename: "bench.xlsx", limit: Number(env.BENCH_ROWS) }),
+    jobContext(jobDeps, createJobs(jobDeps, { handlers: JOB_HANDLERS, schedules: false }), usersExportHandler.job, "bench", 1),
   );
   clearInterval(sampler);
   const done = await db.backgroundTask.findUniqueOrThrow({ where: { id: taskId } });

@@ -39,6 +39,7 @@ import type { TDeps } from "../src/deps.js";
 import { errorMiddleware } from "../src/errors/error-middleware.js";
 import type { TActor } from "../src/http/context.js";
 import { cors } from "../src/http/cors.js";
+import { JOB_HANDLERS } from "../src/job-handlers.js";
 import { createJobs } from "../src/jobs/index.js";
 import { createLogger } from "../src/lib/logger.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
@@ -105,8 +106,9 @@ const prepareAndListen = async (database: TThrowawayDatabase, stop: () => Promis
   await seedDemo(db);
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: "/tmp/crew-bench", SESSION_SECRET: randomBytes(32).toString("hex") });
   const logger = createLogger(config);
-  const jobs = createJobs({ config, db, logger, redis: null }, { redisUrl: null, schedules: false });
-  const deps: TDeps = { config, db, logger, redis: null, bus: inProcessBus(), storage: createStorage(config), jobs, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
+  const storage = createStorage(config);
+  const jobs = createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, redisUrl: null, schedules: false });
+  const deps: TDeps = { config, db, logger, redis: null, bus: inProcessBus(), storage, jobs, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
 
   const account = await findAccountByEmail(db, BENCH_EMAIL);
   if (!account) throw new Error(`the demo seed has no ${BENCH_EMAIL}`);

@@ -39,6 +39,7 @@ import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
 import { seedDemo } from "../src/db/seed.js";
 import type { TDeps } from "../src/deps.js";
+import { JOB_HANDLERS } from "../src/job-handlers.js";
 import { createJobs } from "../src/jobs/index.js";
 import { createLogger } from "../src/lib/logger.js";
 import { inProcessBus } from "../src/live/event-bus.js";
@@ -365,9 +366,10 @@ const main = async () => {
     timeQueries();
     const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: join(tmpdir(), "crew-cost"), SESSION_SECRET: randomBytes(32).toString("hex") });
     const logger = createLogger(config, { destination: pino.destination({ dest: "/dev/null", sync: true }) });
+    const storage = createStorage(config);
     const deps: TDeps = {
-      config, db, logger, redis: null, bus: inProcessBus(), storage: createStorage(config), embedded: database.embedded,
-      jobs: createJobs({ config, db, logger, redis: null }, { redisUrl: null, schedules: false }), sessionSecret: config.SESSION_SECRET ?? "",
+      config, db, logger, redis: null, bus: inProcessBus(), storage, embedded: database.embedded,
+      jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, redisUrl: null, schedules: false }), sessionSecret: config.SESSION_SECRET ?? "",
     };
     const probe = createApp(deps);
     console.log(`bench:cost on ${database.label}\nthe app's middleware (function names): ${stackOf(probe).map((l) => l.name).join(", ")}\nread as: ${labelsOf(probe).join(" → ")}`);

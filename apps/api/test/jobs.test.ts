@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createJobs, defineJob, type TJobContext, type TJobs } from "../src/jobs/index.js";
+import { purgeExpiredSessionsJob } from "../src/auth/purge-expired-sessions-job.js";
+import { JOB_HANDLERS } from "../src/job-handlers.js";
+import { createJobs, defineJob, handleJob, type TJobContext, type TJobs } from "../src/jobs/index.js";
 import { QUEUE_NAME } from "../src/jobs/bullmq-provider.js";
-import { purgeExpiredSessionsJob } from "../src/jobs/purge-expired-sessions.job.js";
-import { JOB_DEFINITIONS } from "../src/jobs/registry.js";
 import { testDeps } from "./support/deps.js";
 import { createClient, unique } from "./support/factories.js";
 
@@ -18,13 +18,9 @@ const record = (token: string, payload: unknown, ctx: TJobContext) => {
   return entry;
 };
 
-const echoJob = defineJob({
-  id: "test-echo",
-  version: 1,
-  payload: z.object({ token: z.string(), at: z.coerce.date() }),
-  async handle(payload, ctx) {
-    record(payload.token, payload, ctx);
-  },
+const echoJob = defineJob({ id: "test-echo", version: 1, payload: z.object({ token: z.string(), at: z.coerce.date() }) });
+const echoHandler = handleJob(echoJob, async (payload, ctx) => {
+  record(payload.token, payload, ctx);
 });
 
 const flakyJob = defineJob({
@@ -32,22 +28,18 @@ const flakyJob = defineJob({
   version: 1,
   payload: z.object({ token: z.string(), failures: z.number().int() }),
   retry: { attempts: 3, backoffMs: 10 },
-  async handle(payload, ctx) {
-    const entry = record(payload.token, payload, ctx);
-    if (entry.attempts.length <= payload.failures) throw new Error(`planned failure ${entry.attempts.length}`);
-  },
+});
+const flakyHandler = handleJob(flakyJob, async (payload, ctx) => {
+  const entry = record(payload.token, payload, ctx);
+  if (entry.attempts.length <= payload.failures) throw new Error(`planned failure ${entry.attempts.length}`);
 });
 
-const tickJob = defineJob({
-  id: "test-tick",
-  version: 1,
-  payload: z.object({ token: z.string() }),
-  async handle(payload, ctx) {
-    record(payload.token, payload, ctx);
-  },
-});
+const tickJob = defineJob({ id: "test-tick", version: 1, payload: z.object({ token: z.string() }) });
+const tickHandle = async (payload: { token: string }, ctx: TJobContext) => {
+  record(payload.token, payload, ctx);
+};
 
-const unregisteredJob = defineJob({ id: "test-unregistered", version: 1, payload: z.object({}), async handle() {} });
+const unregisteredJob = defineJob({ id: "test-unregistered", version: 1, payload: z.object({}) });
 
 const waitFor = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> => {
   const until = Date.now() + timeoutMs;
@@ -58,8 +50,8 @@ const waitFor = async (what: string, done: () => boolean | Promise<boolean>, tim
 };
 
 const jobDeps = () => {
-  const { config, db, logger } = testDeps();
-  return { config, db, logger, redis: null };
+  const { config, db, logger, storage } = testDeps();
+  return { config, db, logger, redis: null, storage };
 };
 
 const dropQueue = async (redisUrl: string, prefix: string) => {
@@ -79,7 +71,7 @@ describe.each(providers)("jobs through the $name provider", ({ redisUrl }) => {
   let jobs: TJobs;
 
   beforeAll(async () => {
-    jobs = createJobs(jobDeps(), { redisUrl, prefix, schedules: false, definitions: [...JOB_DEFINITIONS, echoJob, flakyJob] });
+    jobs = createJobs(jobDeps(), { redisUrl, prefix, schedules: false, handlers: [...JOB_HANDLERS, echoHandler, flakyHandler] });
     await jobs.start();
   });
   afterAll(async () => {
@@ -140,9 +132,9 @@ describe.each(providers)("jobs through the $name provider", ({ redisUrl }) => {
 describe.each(providers)("schedules through the $name provider", ({ redisUrl }) => {
   it("runs a scheduled job repeatedly once started, and no more after stop", async () => {
     const token = unique();
-    const scheduled = defineJob({ ...tickJob, schedule: { everyMs: 100, payload: { token } } });
+    const scheduled = handleJob(defineJob({ ...tickJob, schedule: { everyMs: 100, payload: { token } } }), tickHandle);
     const prefix = `crew-test-${randomUUID()}`;
-    const jobs = createJobs(jobDeps(), { redisUrl, prefix, definitions: [scheduled] });
+    const jobs = createJobs(jobDeps(), { redisUrl, prefix, handlers: [scheduled] });
     try {
       await jobs.start();
       await waitFor("two scheduled runs", () => (seen.get(token)?.attempts.length ?? 0) >= 2);
@@ -163,6 +155,6 @@ describe.each(providers)("schedules through the $name provider", ({ redisUrl }) 
 
   it("schedules the session purge hourly", () => {
     expect(purgeExpiredSessionsJob.schedule?.everyMs).toBe(3_600_000);
-    expect(JOB_DEFINITIONS).toContain(purgeExpiredSessionsJob);
+    expect(JOB_HANDLERS.map((h) => h.job)).toContain(purgeExpiredSessionsJob);
   });
 });

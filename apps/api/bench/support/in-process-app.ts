@@ -4,6 +4,7 @@ import { loadConfig, type TConfig } from "../../src/config.js";
 import type { TDb } from "../../src/db/client.js";
 import { startEmbeddedDatabase } from "../../src/db/embedded.js";
 import type { TDeps } from "../../src/deps.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
 import { createLogger } from "../../src/lib/logger.js";
 import { inProcessBus } from "../../src/live/event-bus.js";
@@ -29,9 +30,10 @@ export const scaleDatabase = async (): Promise<{ url: string; embedded: boolean;
 export const serveApp = async (db: TDb, embedded: boolean, dataDir: string): Promise<{ origin: string; close(): void }> => {
   const config = benchConfig(dataDir);
   const logger = createLogger(config);
+  const storage = diskStorage(join(dataDir, "files"));
   const deps: TDeps = {
-    config, logger, db, redis: null, bus: inProcessBus(), storage: diskStorage(join(dataDir, "files")),
-    jobs: createJobs({ config, db, logger, redis: null }, { schedules: false }), sessionSecret: config.SESSION_SECRET ?? "", embedded,
+    config, logger, db, redis: null, bus: inProcessBus(), storage,
+    jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, schedules: false }), sessionSecret: config.SESSION_SECRET ?? "", embedded,
   };
   const server = createApp(deps).listen(0, "127.0.0.1");
   await new Promise<void>((done) => server.once("listening", () => done()));

@@ -9,8 +9,8 @@ import { migrate } from "../db/migrate.js";
 import { seed } from "../db/seed.js";
 import { withStartupLock } from "../db/startup-lock.js";
 import type { TDeps } from "../deps.js";
-import { createJobs, type TJobDefinition } from "../jobs/index.js";
-import { JOB_DEFINITIONS } from "../jobs/registry.js";
+import { JOB_HANDLERS } from "../job-handlers.js";
+import { createJobs, type TJobHandler } from "../jobs/index.js";
 import { createLogger } from "../lib/logger.js";
 import { sessionSecret } from "../lib/session-secret.js";
 import { inProcessBus, redisBus } from "../live/event-bus.js";
@@ -23,7 +23,7 @@ export interface TServeOptions {
   /** Opens the Prisma client (main.ts passes db/client's createDb: only it and repositories open one). */
   openDb: (url: string, embedded: boolean) => TDb;
   /** Jobs this process can queue and run (default: the registry's). The fault tests add a probe job. */
-  jobDefinitions?: readonly TJobDefinition[];
+  jobHandlers?: readonly TJobHandler[];
   /** BullMQ key prefix (default "bull"). */
   jobsPrefix?: string;
   /** Wraps the app; the fault tests mount a probe route in front of it. */
@@ -52,9 +52,10 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   // counts, live events) fails within a second or two instead of waiting for it to return.
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   redis?.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
-  const jobs = createJobs({ config, db, logger, redis }, { definitions: options.jobDefinitions ?? JOB_DEFINITIONS, prefix: options.jobsPrefix });
+  const storage = createStorage(config);
+  const jobs = createJobs({ config, db, logger, redis, storage }, { handlers: options.jobHandlers ?? JOB_HANDLERS, prefix: options.jobsPrefix });
   const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
-  const deps: TDeps = { config, db, logger, jobs, redis, bus, storage: createStorage(config), sessionSecret: sessionSecret(config), embedded: database.embedded };
+  const deps: TDeps = { config, db, logger, jobs, redis, bus, storage, sessionSecret: sessionSecret(config), embedded: database.embedded };
   if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
 
   const app = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);

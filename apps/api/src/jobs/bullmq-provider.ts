@@ -122,12 +122,12 @@ export class BullmqJobs implements TJobs {
       throw error;
     }
     const id = job.id ?? `${job.name}-${job.timestamp}`;
-    await resolved.definition.handle(resolved.payload, jobContext(this.deps, this, resolved.definition, id, job.attemptsMade + 1));
+    await resolved.handler.handle(resolved.payload, jobContext(this.deps, this, resolved.handler.job, id, job.attemptsMade + 1));
   }
 
   /** Upserts a scheduler per scheduled definition and removes those of jobs that no longer exist. */
   private async syncSchedules(): Promise<void> {
-    const scheduled = [...this.registry.values()].filter((d) => d.schedule);
+    const scheduled = [...this.registry.values()].map((h) => h.job).filter((d) => d.schedule);
     for (const d of scheduled) {
       if (!d.schedule) continue;
       await this.queue.upsertJobScheduler(d.id, { every: d.schedule.everyMs }, {

@@ -34,7 +34,7 @@ export class InProcessJobs implements TJobs {
 
   async start(): Promise<void> {
     if (!this.schedules) return;
-    for (const definition of this.registry.values()) {
+    for (const { job: definition } of this.registry.values()) {
       const schedule = definition.schedule;
       if (!schedule) continue;
       const fire = () => {
@@ -59,12 +59,12 @@ export class InProcessJobs implements TJobs {
 
   private async run(id: string, jobId: string, message: TJobMessage): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const retry = this.registry.get(id)?.retry ?? DEFAULT_RETRY;
+    const retry = this.registry.get(id)?.job.retry ?? DEFAULT_RETRY;
     for (let attempt = 1; ; attempt++) {
       const logger = this.deps.logger.child({ job: id, jobId, attempt });
       try {
-        const { definition, payload } = resolveJob(this.registry, id, message);
-        await definition.handle(payload, jobContext(this.deps, this, definition, jobId, attempt));
+        const { handler, payload } = resolveJob(this.registry, id, message);
+        await handler.handle(payload, jobContext(this.deps, this, handler.job, jobId, attempt));
         return;
       } catch (error) {
         if (error instanceof PermanentJobError || attempt >= retry.attempts) {

@@ -1,25 +1,13 @@
-import { documentValidityJob } from "./document-validity.job.js";
-import { purgeExpiredSessionsJob } from "./purge-expired-sessions.job.js";
-import { purgeOrphanFilesJob } from "./purge-orphan-files.job.js";
-import { refreshApplicantDerivedJob } from "./refresh-applicant-derived.job.js";
-import { usersExportJob } from "./users-export.job.js";
-import { usersTagBatchJob } from "./users-tag-batch.job.js";
-import type { TJobDefinition } from "./types.js";
-import { vesselRegistryImportJob } from "./vessel-registry-import.job.js";
+import type { TJobHandler } from "./types.js";
 
-/** Every job a worker can run. A job must be listed here to be queued or consumed. */
-export const JOB_DEFINITIONS: readonly TJobDefinition[] = [
-  purgeExpiredSessionsJob, purgeOrphanFilesJob, vesselRegistryImportJob, usersTagBatchJob, usersExportJob, refreshApplicantDerivedJob,
-  documentValidityJob,
-];
+/** The handlers a process can run, by job id. A job must be in it to be queued or consumed. */
+export type TJobRegistry = ReadonlyMap<string, TJobHandler>;
 
-export type TJobRegistry = ReadonlyMap<string, TJobDefinition>;
-
-export const jobRegistry = (definitions: readonly TJobDefinition[]): TJobRegistry => {
-  const registry = new Map<string, TJobDefinition>();
-  for (const d of definitions) {
-    if (registry.has(d.id)) throw new Error(`job ${d.id} is defined twice`);
-    registry.set(d.id, d);
+export const jobRegistry = (handlers: readonly TJobHandler[]): TJobRegistry => {
+  const registry = new Map<string, TJobHandler>();
+  for (const h of handlers) {
+    if (registry.has(h.job.id)) throw new Error(`job ${h.job.id} is defined twice`);
+    registry.set(h.job.id, h);
   }
   return registry;
 };

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { runInTransaction } from "../kernel/transaction-repository.js";
+import { DEFAULT_RETRY } from "./define-job.js";
 import type { TJobRegistry } from "./registry.js";
-import type { TJobContext, TJobDefinition, TJobDeps, TJobMessage, TJobs } from "./types.js";
+import type { TJobContext, TJobDefinition, TJobDeps, TJobHandler, TJobMessage, TJobs } from "./types.js";
 
 /** A failure that retrying cannot fix: unknown job, other version, invalid payload. */
 export class PermanentJobError extends Error {}
@@ -13,15 +15,16 @@ const ZJobMessage = z.object({ version: z.number().int(), payload: z.unknown() }
  * both providers, so a handler sees the same values in-process as from Redis.
  */
 export const toMessage = <S extends z.ZodType>(registry: TJobRegistry, job: TJobDefinition<S>, input: z.input<S>): TJobMessage => {
-  if (registry.get(job.id) === undefined) throw new Error(`job ${job.id} is not registered (jobs/registry.ts)`);
+  if (registry.get(job.id) === undefined) throw new Error(`job ${job.id} is not registered (src/job-handlers.ts)`);
   const payload: unknown = JSON.parse(JSON.stringify(job.payload.parse(input)));
   return { version: job.version, payload };
 };
 
-/** Finds the definition of a queued message and checks its version and payload. */
-export const resolveJob = (registry: TJobRegistry, id: string, message: unknown): { definition: TJobDefinition; payload: unknown } => {
-  const definition = registry.get(id);
-  if (!definition) throw new PermanentJobError(`unknown job ${id}`);
+/** Finds the handler of a queued message and checks its version and payload. */
+export const resolveJob = (registry: TJobRegistry, id: string, message: unknown): { handler: TJobHandler; payload: unknown } => {
+  const handler = registry.get(id);
+  if (!handler) throw new PermanentJobError(`unknown job ${id}`);
+  const definition = handler.job;
   const envelope = ZJobMessage.safeParse(message);
   if (!envelope.success) throw new PermanentJobError(`job ${id}: malformed message`);
   if (envelope.data.version !== definition.version) {
@@ -29,13 +32,18 @@ export const resolveJob = (registry: TJobRegistry, id: string, message: unknown)
   }
   const payload = definition.payload.safeParse(envelope.data.payload);
   if (!payload.success) throw new PermanentJobError(`job ${id}: invalid payload: ${z.prettifyError(payload.error)}`);
-  return { definition, payload: payload.data };
+  return { handler, payload: payload.data };
 };
 
+/** What one run of a handler gets: repositories and audited transactions on the database, never the client itself. */
 export const jobContext = (deps: TJobDeps, jobs: TJobs, definition: TJobDefinition, jobId: string, attempt: number): TJobContext => ({
-  ...deps,
+  config: deps.config,
   logger: deps.logger.child({ job: definition.id, jobId, attempt }),
+  storage: deps.storage,
+  repository: (make) => make(deps.db),
+  write: (actor, fn) => runInTransaction(deps.db, actor, fn),
   jobs,
   jobId,
   attempt,
+  lastAttempt: attempt >= (definition.retry ?? DEFAULT_RETRY).attempts,
 });

@@ -2,16 +2,17 @@ import { Redis } from "ioredis";
 import { ConfigError, loadConfig } from "../config.js";
 import type { TDb } from "../db/client.js";
 import { createLogger } from "../lib/logger.js";
+import { createStorage } from "../storage/create-storage.js";
 import { createJobs, type TJobsOptions } from "./index.js";
 
-export type TWorkerOptions = Pick<TJobsOptions, "definitions" | "prefix" | "lockMs" | "stalledIntervalMs"> & {
+export type TWorkerOptions = Pick<TJobsOptions, "handlers" | "prefix" | "lockMs" | "stalledIntervalMs"> & {
   /** Opens the database (the entry point passes db/client's createDb: only it and repositories open one). */
   openDb: (url: string) => TDb;
 };
 
 /**
  * The worker process: consumes queued jobs from Redis (production; several may run side by
- * side). `src/worker.ts` runs it with the registry's jobs; the fault tests run it with a probe
+ * side). `src/worker.ts` runs it with src/job-handlers.ts's jobs; the fault tests run it with a probe
  * job and shorter locks. Stops on SIGTERM/SIGINT after the running jobs finish.
  */
 export const runWorker = async ({ openDb, ...options }: TWorkerOptions): Promise<void> => {
@@ -20,7 +21,7 @@ export const runWorker = async ({ openDb, ...options }: TWorkerOptions): Promise
   if (!config.REDIS_URL || !config.DATABASE_URL) throw new ConfigError("The worker needs REDIS_URL and DATABASE_URL.");
   const db = openDb(config.DATABASE_URL);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const jobs = createJobs({ config, db, logger, redis }, { ...options, redisUrl: config.REDIS_URL });
+  const jobs = createJobs({ config, db, logger, redis, storage: createStorage(config) }, { ...options, redisUrl: config.REDIS_URL });
   await jobs.start();
   logger.info({ pid: process.pid }, "worker started");
   let stopping = false;

@@ -1,18 +1,40 @@
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { TDeps } from "../deps.js";
+import type { TConfig } from "../config.js";
+import type { TDb, TTx } from "../db/client.js";
+import type { TStorage } from "../storage/storage.js";
 
-/** What a job handler may use. A subset of TDeps so the worker process, which serves no HTTP, can build it. */
-export type TJobDeps = Pick<TDeps, "config" | "db" | "logger" | "redis">;
+/** What the jobs machinery is built from: the part of the app's dependencies the worker process, which serves no HTTP, can build too. */
+export interface TJobDeps {
+  config: TConfig;
+  db: TDb;
+  logger: Logger;
+  redis: Redis | null;
+  storage: TStorage;
+}
 
-export interface TJobContext extends TJobDeps {
+/** Who a job writes in the name of (the audit trigger's actor); null: the system. */
+export type TJobActor = { id: number } | null;
+
+/** What a job handler may use. Not the raw database: repositories on it, and audited write transactions. */
+export interface TJobContext {
+  config: TConfig;
   /** A child logger carrying the job id and name. */
   logger: Logger;
+  /** Uploaded files (disk or S3-compatible), as the API stores them. */
+  storage: TStorage;
+  /** A repository on the database outside any transaction: reads, and progress rows that must show while the job runs. */
+  repository<R>(make: (db: TTx) => R): R;
+  /** One write transaction that the audit trigger records in the name of `actor` (kernel/transaction-repository.ts). */
+  write<T>(actor: TJobActor, fn: (tx: TTx) => Promise<T>): Promise<T>;
   /** To queue follow-up jobs. */
   jobs: TJobs;
   jobId: string;
   /** 1 on the first run, 2 on the first retry... */
   attempt: number;
+  /** True on the run after which no retry follows (the definition's retry.attempts). */
+  lastAttempt: boolean;
 }
 
 export interface TJobRetry {
@@ -23,9 +45,10 @@ export interface TJobRetry {
 }
 
 /**
- * A queued job: an id, a version, a zod payload and its handler. The version travels with
- * every queued message, so a worker never feeds an old payload to a changed handler: bump it
- * when the payload shape or meaning changes.
+ * A queued job as its callers know it: an id, a version and a zod payload (and how it is
+ * retried and scheduled). The version travels with every queued message, so a worker never
+ * feeds an old payload to a changed handler: bump it when the payload shape or meaning
+ * changes. The handler is apart (TJobHandler): a service that queues a job imports only this.
  */
 export interface TJobDefinition<S extends z.ZodType = z.ZodType> {
   id: string;
@@ -34,6 +57,11 @@ export interface TJobDefinition<S extends z.ZodType = z.ZodType> {
   retry?: TJobRetry;
   /** Runs repeatedly while a worker (or the in-process provider) runs, with this payload. */
   schedule?: { everyMs: number; payload: z.input<S> };
+}
+
+/** What runs a job: its definition and the handler, listed in src/job-handlers.ts. */
+export interface TJobHandler<S extends z.ZodType = z.ZodType> {
+  job: TJobDefinition<S>;
   handle(payload: z.output<S>, ctx: TJobContext): Promise<void>;
 }
 

@@ -5,9 +5,10 @@ import ExcelJS from "exceljs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs, type TJobs } from "../../src/jobs/index.js";
 import { QUEUE_NAME } from "../../src/jobs/bullmq-provider.js";
-import { usersTagBatchJob } from "../../src/jobs/users-tag-batch.job.js";
+import { usersTagBatchHandler } from "../../src/resources/applicants/users-tag-batch-handler.js";
 import { adminOfFile } from "../support/admin-of-file.js";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { testDeps } from "../support/deps.js";
@@ -133,8 +134,8 @@ describe("users/assign_tag and users/remove_tag (in-process jobs)", () => {
     const tag = await db().tag.create({ data: { name: unique("Twice") } });
     const task = await db().backgroundTask.create({ data: { kind: "users.assign_tag", authorId: adminAccount.id, total: 2, params: {} } });
     const payload = { taskId: task.id, actorId: adminAccount.id, tagId: tag.id, mode: "add" as const, userIds: ids.map(Number) };
-    await runJobOnce(usersTagBatchJob, payload);
-    await runJobOnce(usersTagBatchJob, payload);
+    await runJobOnce(usersTagBatchHandler, payload);
+    await runJobOnce(usersTagBatchHandler, payload);
     expect(await db().userTag.count({ where: { tagId: tag.id } })).toBe(2);
     expect((await db().backgroundTask.findUniqueOrThrow({ where: { id: task.id } })).result).toEqual({ changed: 0, applicants: 2 });
   });
@@ -146,7 +147,7 @@ describe.runIf(process.env.REDIS_URL)("users/assign_tag through BullMQ", () => {
   let jobs: TJobs;
   beforeAll(async () => {
     const deps = testDeps();
-    jobs = createJobs({ config: deps.config, db: deps.db, logger: deps.logger, redis: null }, { redisUrl: process.env.REDIS_URL ?? null, prefix, schedules: false });
+    jobs = createJobs({ config: deps.config, db: deps.db, logger: deps.logger, redis: null, storage: deps.storage }, { handlers: JOB_HANDLERS, redisUrl: process.env.REDIS_URL ?? null, prefix, schedules: false });
     await jobs.start();
   });
   afterAll(async () => {

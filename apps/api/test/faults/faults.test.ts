@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords.js";
 import { createDb, type TDb } from "../../src/db/client.js";
 import { createJobs, type TJobs } from "../../src/jobs/index.js";
+import { createStorage } from "../../src/storage/create-storage.js";
 import { createLogger } from "../../src/lib/logger.js";
 import { loadConfig } from "../../src/config.js";
 import { ensurePermissionRecords } from "../../src/permissions/permission-seed-repository.js";
@@ -16,7 +17,7 @@ import {
   PG_SERVER, REDIS_URL, SKIP_REASON, Session, call, dataOf, eventually, startOwnRedis, startProbeApi, tag, uniqueImo,
   type TAnswer,
 } from "./fault-support.js";
-import { createProbeTables, probeEffects, probeJob, probeRuns } from "./probe-job.js";
+import { createProbeTables, probeEffects, probeHandler, probeJob, probeRuns } from "./probe-job.js";
 
 /**
  * Faults with real processes (tsx on the entry points), one PostgreSQL database of their own
@@ -59,7 +60,7 @@ describe.skipIf(SKIP_REASON !== undefined)(`faults${SKIP_REASON ? ` (skipped: ${
       LOG_LEVEL: "info",
     };
     const config = loadConfig({ NODE_ENV: "test", SESSION_SECRET: env.SESSION_SECRET, DATA_DIR: env.DATA_DIR });
-    producer = createJobs({ config, db, logger: createLogger(config), redis: null }, { redisUrl: REDIS_URL, prefix, definitions: [probeJob], schedules: false });
+    producer = createJobs({ config, db, logger: createLogger(config), redis: null, storage: createStorage(config) }, { redisUrl: REDIS_URL, prefix, handlers: [probeHandler], schedules: false });
   }, 120_000);
 
   afterAll(async () => {

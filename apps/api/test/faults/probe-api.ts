@@ -7,12 +7,12 @@ import express from "express";
 import { createDb } from "../../src/db/client.js";
 import { AppError } from "../../src/errors/app-error.js";
 import { serve } from "../../src/http/serve.js";
-import { JOB_DEFINITIONS } from "../../src/jobs/registry.js";
-import { probeJob } from "./probe-job.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
+import { probeHandler, probeJob } from "./probe-job.js";
 
 serve({
   openDb: createDb,
-  jobDefinitions: [...JOB_DEFINITIONS, probeJob],
+  jobHandlers: [...JOB_HANDLERS, probeHandler],
   jobsPrefix: process.env.PROBE_JOBS_PREFIX,
   wrap: (app, deps) => {
     const outer = express();

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import type { TDb } from "../../src/db/client.js";
-import { defineJob } from "../../src/jobs/index.js";
+import type { TDb, TTx } from "../../src/db/client.js";
+import { defineJob, handleJob } from "../../src/jobs/index.js";
 
 /**
  * The fault tests' job. Each run records itself (key, process, attempt) in `fault_probe_runs`,
@@ -14,11 +14,18 @@ export const probeJob = defineJob({
   version: 1,
   payload: z.object({ key: z.string().min(1).max(100), holdMs: z.number().int().min(0).max(60_000).default(0) }),
   retry: { attempts: 3, backoffMs: 200 },
-  async handle({ key, holdMs }, ctx) {
-    await ctx.db.$executeRaw`INSERT INTO fault_probe_runs (job_key, pid, attempt) VALUES (${key}, ${process.pid}, ${ctx.attempt})`;
-    if (holdMs) await sleep(holdMs);
-    await ctx.db.$executeRaw`INSERT INTO fault_probe_effects (job_key, pid) VALUES (${key}, ${process.pid}) ON CONFLICT (job_key) DO NOTHING`;
-  },
+});
+
+const probeRepository = (db: TTx) => ({
+  ran: (key: string, attempt: number) => db.$executeRaw`INSERT INTO fault_probe_runs (job_key, pid, attempt) VALUES (${key}, ${process.pid}, ${attempt})`,
+  took: (key: string) => db.$executeRaw`INSERT INTO fault_probe_effects (job_key, pid) VALUES (${key}, ${process.pid}) ON CONFLICT (job_key) DO NOTHING`,
+});
+
+export const probeHandler = handleJob(probeJob, async ({ key, holdMs }, ctx) => {
+  const probes = ctx.repository(probeRepository);
+  await probes.ran(key, ctx.attempt);
+  if (holdMs) await sleep(holdMs);
+  await probes.took(key);
 });
 
 /** The probe's tables, in the fault tests' own database. */

@@ -5,11 +5,11 @@
  */
 import { createDb } from "../../src/db/client.js";
 import { runWorker } from "../../src/jobs/run-worker.js";
-import { probeJob } from "./probe-job.js";
+import { probeHandler } from "./probe-job.js";
 
 runWorker({
   openDb: (url) => createDb(url, false),
-  definitions: [probeJob],
+  handlers: [probeHandler],
   prefix: process.env.PROBE_JOBS_PREFIX,
   lockMs: 2_000,
   stalledIntervalMs: 1_000,

@@ -6,7 +6,7 @@ import S3rver from "s3rver";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
-import { purgeOrphanFilesJob } from "../../src/jobs/purge-orphan-files.job.js";
+import { purgeOrphanFilesHandler } from "../../src/storage/purge-orphan-files-handler.js";
 import { runJobOnce } from "../support/run-job.js";
 import { diskStorage } from "../../src/storage/disk-storage.js";
 import { s3Storage } from "../../src/storage/s3-storage.js";
@@ -100,7 +100,7 @@ describe("uploads through the S3-compatible driver", () => {
     const keptRow = await testDeps().db.storedFile.findUniqueOrThrow({ where: { id: kept.body.data.attributes.photo.id } });
     await storage.put("vessels/2020/01/orphan-object", Buffer.from("x"), { contentType: "text/plain" });
     const config = testConfig({ STORAGE_DRIVER: "s3", S3_ENDPOINT: endpoint, S3_BUCKET: "crew-files", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
-    await runJobOnce(purgeOrphanFilesJob, { olderThanMs: 0 }, { config });
+    await runJobOnce(purgeOrphanFilesHandler, { olderThanMs: 0 }, { config });
     expect(await storage.exists("vessels/2020/01/orphan-object")).toBe(false);
     expect(await storage.exists(keptRow.key)).toBe(true);
   });

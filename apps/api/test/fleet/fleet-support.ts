@@ -6,6 +6,7 @@ import { createApp } from "../../src/app.js";
 import type { TDeps } from "../../src/deps.js";
 import { startEquasisStandIn, type TEquasisStandIn } from "../../src/equasis/stand-in/stand-in-server.js";
 import { sealEquasisPassword } from "../../src/equasis/equasis-secret.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
 import { diskStorage } from "../../src/storage/disk-storage.js";
 import { testConfig, testDeps } from "../support/deps.js";
@@ -59,9 +60,10 @@ export const registryApp = async (overrides: Record<string, string> = {}): Promi
   const config = testConfig({
     EQUASIS_URL: standIn.url, EQUASIS_INTERVAL_MS: "0", EQUASIS_TIMEOUT_MS: "3000", EQUASIS_SECRET: "fleet-tests-equasis-secret-0123456789abcdef", ...overrides,
   });
-  const jobs = createJobs({ config, db: base.db, logger: base.logger, redis: null }, { schedules: false });
+  const storage = diskStorage(join(config.dataDir, "files"));
+  const jobs = createJobs({ config, db: base.db, logger: base.logger, redis: null, storage }, { handlers: JOB_HANDLERS, schedules: false });
   await jobs.start();
-  const deps: TDeps = { ...base, config, jobs, storage: diskStorage(join(config.dataDir, "files")) };
+  const deps: TDeps = { ...base, config, jobs, storage };
   afterAll(async () => {
     await jobs.stop();
     await standIn.close();

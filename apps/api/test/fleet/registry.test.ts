@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
 import type { TDeps } from "../../src/deps.js";
 import { STAND_IN_SHIPS } from "../../src/equasis/stand-in/ships.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
-import { vesselRegistryImportJob } from "../../src/jobs/vessel-registry-import.job.js";
+import { vesselRegistryImportJob } from "../../src/resources/fleet/vessel-registry-import-job.js";
 import { vesselRegistryRepository } from "../../src/resources/fleet/vessel-registry-repository.js";
 import { signInWith, type TAuthHeaders } from "../support/auth.js";
 import { testConfig } from "../support/deps.js";
@@ -216,7 +217,7 @@ describe("bulk import (bulk parse)", () => {
 // The same import job through BullMQ when REDIS_URL names a Redis (CI), with a key prefix of its own.
 describe.runIf(process.env.REDIS_URL)("bulk import through BullMQ", () => {
   const prefix = `crew-fleet-test-${randomUUID()}`;
-  const jobs = () => createJobs({ config: deps.config, db: deps.db, logger: deps.logger, redis: null }, { redisUrl: process.env.REDIS_URL ?? null, prefix, schedules: false });
+  const jobs = () => createJobs({ config: deps.config, db: deps.db, logger: deps.logger, redis: null, storage: deps.storage }, { handlers: JOB_HANDLERS, redisUrl: process.env.REDIS_URL ?? null, prefix, schedules: false });
   let bull: ReturnType<typeof jobs>;
   beforeAll(async () => {
     bull = jobs();

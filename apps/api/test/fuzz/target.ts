@@ -13,6 +13,7 @@ import { hashPassword } from "../../src/auth/passwords.js";
 import { loadConfig } from "../../src/config.js";
 import { createDb, type TDb } from "../../src/db/client.js";
 import type { TDeps } from "../../src/deps.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
 import { createLogger } from "../../src/lib/logger.js";
 import { inProcessBus } from "../../src/live/event-bus.js";
@@ -83,8 +84,9 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   // Uploads: a small limit so "too large" is reached with a small body.
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "error", DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), UPLOAD_MAX_BYTES: String(256 * 1024) });
   const logger = createLogger(config, { destination: errorSink });
-  const jobs = createJobs({ config, db, logger, redis: null }, { redisUrl: null, schedules: false });
-  const deps: TDeps = { config, db, logger, jobs, redis: null, bus: inProcessBus(), storage: createStorage(config), sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
+  const storage = createStorage(config);
+  const jobs = createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, redisUrl: null, schedules: false });
+  const deps: TDeps = { config, db, logger, jobs, redis: null, bus: inProcessBus(), storage, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(deps).listen(0, "127.0.0.1", () => resolve(s));
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { documentValidityJob } from "../../src/jobs/document-validity.job.js";
+import { documentValidityHandler } from "../../src/resources/applicant-records/document-validity-handler.js";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { testConfig } from "../support/deps.js";
 import { createRank, unique } from "../support/factories.js";
@@ -219,7 +219,7 @@ describe("validity lines", () => {
     await db().$executeRaw`UPDATE applicant_documents SET expiry_line = 90, validity = 'expiring' WHERE id = ${Number(p.id)}`;
     await db().$executeRaw`UPDATE users SET author_id = ${adminId} WHERE id = ${Number(user.id)}`;
     const noticesBefore = await db().notification.count({ where: { recipientId: adminId } });
-    await runJobOnce(documentValidityJob, {});
+    await runJobOnce(documentValidityHandler, {});
     const moved = await api().get(`/api/applicant_documents/${p.id}`).set(admin);
     expect(moved.body.data.attributes).toMatchObject({ validity: "expiring", expiry_line: 60 });
     const notices = await db().notification.findMany({ where: { recipientId: adminId }, orderBy: { id: "desc" }, take: 1 });
@@ -227,14 +227,14 @@ describe("validity lines", () => {
     expect(notices[0]).toMatchObject({ primaryText: expect.stringContaining("Document expiring: "), itemLink: `/users/${user.id}/documents` });
     expect(notices[0]?.secondaryText).toContain("within 60 days");
     // A second run finds nothing to move and tells nobody again.
-    await runJobOnce(documentValidityJob, {});
+    await runJobOnce(documentValidityHandler, {});
     expect(await db().notification.count({ where: { recipientId: adminId } })).toBe(noticesBefore + 1);
 
     // Configured lines (DOCUMENT_EXPIRY_WARNING_DAYS): every document is placed again.
-    await runJobOnce(documentValidityJob, {}, { config: testConfig({ DOCUMENT_EXPIRY_WARNING_DAYS: "30,10" }) });
+    await runJobOnce(documentValidityHandler, {}, { config: testConfig({ DOCUMENT_EXPIRY_WARNING_DAYS: "30,10" }) });
     expect((await api().get(`/api/applicant_documents/${p.id}`).set(admin)).body.data.attributes).toMatchObject({ validity: "valid", expiry_line: null });
     expect((await applicantRow(admin, user.id)).valid_state).toBe("valid");
-    await runJobOnce(documentValidityJob, {});
+    await runJobOnce(documentValidityHandler, {});
     expect((await api().get(`/api/applicant_documents/${p.id}`).set(admin)).body.data.attributes.expiry_line).toBe(60);
   });
 

@@ -3,6 +3,7 @@ import { createApp } from "../../src/app.js";
 import { loadConfig, type TConfig } from "../../src/config.js";
 import { createDb, type TDb } from "../../src/db/client.js";
 import type { TDeps } from "../../src/deps.js";
+import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
 import { createLogger } from "../../src/lib/logger.js";
 import { inProcessBus } from "../../src/live/event-bus.js";
@@ -25,7 +26,8 @@ export const testDeps = (): TDeps => {
   const logger = createLogger(config);
   const embedded = inject("embedded");
   const db: TDb = createDb(inject("databaseUrl"), embedded);
-  deps = { config, logger, db, redis: null, bus: inProcessBus(), storage: diskStorage(join(config.dataDir, "files")), jobs: createJobs({ config, db, logger, redis: null }), sessionSecret: TEST_SESSION_SECRET, embedded };
+  const storage = diskStorage(join(config.dataDir, "files"));
+  deps = { config, logger, db, redis: null, bus: inProcessBus(), storage, jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS }), sessionSecret: TEST_SESSION_SECRET, embedded };
   afterAll(async () => {
     await deps?.db.$disconnect();
     deps = undefined;

@@ -1,19 +1,13 @@
-import type { Logger } from "pino";
-import type { TConfig } from "../../config.js";
-import type { TDb } from "../../db/client.js";
 import { EquasisError, type TEquasisSession } from "../../equasis/equasis-client.js";
 import { AppError } from "../../errors/app-error.js";
 import { fromPrismaError } from "../../errors/prisma-errors.js";
-import { runInTransaction } from "../../kernel/transaction-repository.js";
+import type { TJobContext } from "../../jobs/types.js";
 import { vesselDataOf } from "./registry-particulars.js";
 import { vesselRegistryRepository } from "./vessel-registry-repository.js";
 import { registryAccount, registryClient } from "./vessel-registry-service.js";
 
-export interface TImportDeps {
-  db: TDb;
-  config: TConfig;
-  logger: Logger;
-}
+/** What an import uses of its job's context. */
+export type TImportDeps = Pick<TJobContext, "config" | "logger" | "repository" | "write" | "attempt" | "lastAttempt">;
 
 /** The run stops for good (its pending IMOs fail with the reason); the job is not retried. */
 class ImportStopped extends Error {}
@@ -26,8 +20,8 @@ class ImportStopped extends Error {}
  * fetched and the counts are recomputed from the items. An unreachable registry throws, so
  * the job is retried and carries on where it stopped; a refused login ends the run.
  */
-export const runRegistryImport = async (deps: TImportDeps, runId: number, attempt: { number: number; last: boolean }): Promise<void> => {
-  const repo = vesselRegistryRepository(deps.db);
+export const runRegistryImport = async (deps: TImportDeps, runId: number): Promise<void> => {
+  const repo = deps.repository(vesselRegistryRepository);
   const run = await repo.run(runId);
   if (!run || run.status === "finished" || run.status === "failed") return;
   const stop = async (reason: string): Promise<void> => {
@@ -48,7 +42,7 @@ export const runRegistryImport = async (deps: TImportDeps, runId: number, attemp
       const ship = await session.findShip(item.imo);
       const actor = { id: run.authorId };
       const outcome = ship
-        ? await runInTransaction(deps.db, actor, async (tx) => {
+        ? await deps.write(actor, async (tx) => {
             const r = vesselRegistryRepository(tx);
             const existing = await r.vesselByImo(item.imo);
             if (existing && run.onlyNew) return { status: "skipped" as const, message: "already in the fleet", vesselId: existing.id, vesselName: existing.name };
@@ -68,8 +62,8 @@ export const runRegistryImport = async (deps: TImportDeps, runId: number, attemp
   } catch (error) {
     if (error instanceof ImportStopped) return stop(error.message);
     if (error instanceof EquasisError && error.failure === "login") return stop("Equasis login or password is wrong.");
-    if (error instanceof EquasisError && !attempt.last) {
-      await repo.setRun(runId, "running", await repo.counts(runId), { error: `${error.message} Retrying (attempt ${attempt.number}).` });
+    if (error instanceof EquasisError && !deps.lastAttempt) {
+      await repo.setRun(runId, "running", await repo.counts(runId), { error: `${error.message} Retrying (attempt ${deps.attempt}).` });
       throw error;
     }
     await stop(error instanceof Error ? error.message : String(error));

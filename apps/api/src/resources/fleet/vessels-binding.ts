@@ -1,7 +1,7 @@
 import { isValidImo, splitImos, vessels } from "@crew/contracts";
 import { z } from "zod";
 import { AppError } from "../../errors/app-error.js";
-import { vesselRegistryImportJob } from "../../jobs/vessel-registry-import.job.js";
+import { vesselRegistryImportJob } from "./vessel-registry-import-job.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { vesselScope } from "./fleet-scopes.js";
 import { isPartner } from "./partner-scope.js";

@@ -1,0 +1,17 @@
+import { purgeExpiredSessionsHandler } from "./auth/purge-expired-sessions-handler.js";
+import type { TJobHandler } from "./jobs/types.js";
+import { documentValidityHandler } from "./resources/applicant-records/document-validity-handler.js";
+import { refreshApplicantDerivedHandler } from "./resources/applicants/refresh-applicant-derived-handler.js";
+import { usersExportHandler } from "./resources/applicants/users-export-handler.js";
+import { usersTagBatchHandler } from "./resources/applicants/users-tag-batch-handler.js";
+import { vesselRegistryImportHandler } from "./resources/fleet/vessel-registry-import-handler.js";
+import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
+
+/**
+ * Every job the API and the worker can run, each handler beside what it serves. A job must
+ * be listed here to be queued or consumed (docs/jobs.md).
+ */
+export const JOB_HANDLERS: readonly TJobHandler[] = [
+  purgeExpiredSessionsHandler, purgeOrphanFilesHandler, vesselRegistryImportHandler, usersTagBatchHandler, usersExportHandler,
+  refreshApplicantDerivedHandler, documentValidityHandler,
+];
