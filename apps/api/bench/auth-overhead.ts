@@ -34,7 +34,7 @@ import { findAccountByEmail } from "../src/auth/account-repository.js";
 import { sessionServiceFor } from "../src/auth/session-service.js";
 import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
-import { seedDemo } from "../src/db/seed.js";
+import { seedDemo } from "../src/seed/seed.js";
 import type { TDeps } from "../src/deps.js";
 import { errorMiddleware } from "../src/errors/error-middleware.js";
 import type { TActor } from "../src/http/context.js";

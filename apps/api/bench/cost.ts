@@ -37,7 +37,7 @@ import { DEMO_PASSWORD } from "@crew/contracts";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createDb } from "../src/db/client.js";
-import { seedDemo } from "../src/db/seed.js";
+import { seedDemo } from "../src/seed/seed.js";
 import type { TDeps } from "../src/deps.js";
 import { JOB_HANDLERS } from "../src/job-handlers.js";
 import { createJobs } from "../src/jobs/index.js";

@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { hashPassword } from "../src/auth/passwords.js";
 import { createDb } from "../src/db/client.js";
-import { fleetScalePart } from "../src/db/seed-scale/fleet.js";
+import { fleetScalePart } from "../src/seed/scale/fleet.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { throwawayDatabase } from "../test/support/throwaway-database.js";
 import { serveApp, signedInGet } from "./support/in-process-app.js";

@@ -6,7 +6,7 @@ import { loadConfig } from "../config.js";
 import type { TDb } from "../db/client.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
-import { seed } from "../db/seed.js";
+import { seed } from "../seed/seed.js";
 import { withStartupLock } from "../db/startup-lock.js";
 import type { TDeps } from "../deps.js";
 import { JOB_HANDLERS } from "../job-handlers.js";

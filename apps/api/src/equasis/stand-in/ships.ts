@@ -1,7 +1,7 @@
 /**
  * What the stand-in registry knows: ships as Equasis describes them (name in capitals, the
  * registry's own type names, flag state, tonnages, registered owner and ship manager). The
- * first 30 are the demo fleet's (src/db/demo/fleet.ts seeds them); the rest are other owners'
+ * first 30 are the demo fleet's (src/seed/demo/fleet.ts seeds them); the rest are other owners'
  * ships, found by searching the registry and used by bulk parsing. Every IMO number carries a
  * valid check digit, and the numbers follow the build years as real ones roughly do.
  */

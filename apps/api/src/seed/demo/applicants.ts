@@ -1,6 +1,6 @@
 import { PLACEMENT_STATUSES } from "@crew/contracts";
 import { APPLICANT_TAGS, NATIONALITIES, type TNationality } from "../applicant-names.js";
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import { applicantGenders } from "./applicant-genders.js";
 import { DAY, day, seededRandom } from "./seeded-random.js";
 

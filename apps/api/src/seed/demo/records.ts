@@ -1,4 +1,4 @@
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import { DEMO_REFERENCE_DATA } from "../demo-data.js";
 import {
   CEFR_BY_SCORE, COC_OF_RANK, DOCUMENT_KINDS, ENDORSING_FLAGS, OTHER_SHIPS, otherShipImo, rankBefore, type TDocumentKindKey,

@@ -1,4 +1,4 @@
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 
 /**
  * The demo plan (spec 002 §2-§4, DOMAIN.md "Seafarer placement"): about a year of timeplans on

@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import { APPLICANT_TAGS, NATIONALITIES, type TNationality } from "../applicant-names.js";
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "../demo-data.js";
 import { bulk, refreshDerivedColumns } from "./bulk.js";
 import type { TScalePart } from "./part.js";

@@ -1,4 +1,4 @@
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import { seedApplicants } from "./applicants.js";
 import { seedFleet } from "./fleet.js";
 import { seedPlanning } from "./planning.js";

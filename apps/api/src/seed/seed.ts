@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, ROLES } from "@crew/contracts";
 import type { Logger } from "pino";
 import type { TConfig } from "../config.js";
 import { hashPassword } from "../auth/passwords.js";
-import type { TDb } from "./client.js";
+import type { TDb } from "../db/client.js";
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "./demo-data.js";
 import { DEMO_AREAS } from "./demo/index.js";
 

@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.js";
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import { DEMO_REFERENCE_DATA } from "../demo-data.js";
 import { COC_OF_RANK, DOCUMENT_KINDS, OTHER_SHIPS, otherShipImo } from "../demo/records-catalogue.js";
 import { bulk, refreshDerivedColumns } from "./bulk.js";

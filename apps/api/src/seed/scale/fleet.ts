@@ -1,5 +1,5 @@
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "../demo-data.js";
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import type { TScalePart } from "./part.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 import { DEMO_FLEET_SIZE, STAND_IN_SHIPS, type TStandInShip } from "../../equasis/stand-in/ships.js";
 import { vesselTypeTitle } from "../../resources/fleet/registry-particulars.js";
 

@@ -1,5 +1,5 @@
 import type { Prisma } from "../../generated/prisma/client.js";
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 
 /**
  * One long transaction of set-based inserts with the audit trail and the derived-column

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { createDb } from "../client.js";
-import { startEmbeddedDatabase } from "../embedded.js";
-import { migrate } from "../migrate.js";
+import { createDb } from "../../db/client.js";
+import { startEmbeddedDatabase } from "../../db/embedded.js";
+import { migrate } from "../../db/migrate.js";
 import { ensurePermissionRecords } from "../../permissions/permission-seed-repository.js";
 import { SCALE_PARTS } from "./parts.js";
 

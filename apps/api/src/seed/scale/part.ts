@@ -1,4 +1,4 @@
-import type { TDb } from "../client.js";
+import type { TDb } from "../../db/client.js";
 
 /** A flag of `pnpm seed:scale`: `--name <number>`. */
 export interface TScaleFlag {
