@@ -28,10 +28,18 @@ export interface TRouteSpec {
   relationship?: string;
   /** The action of an action route. */
   action?: string;
+  /** The file attribute of a files route. */
+  attribute?: string;
+  /** The relationship to the parent of a nested route (definition `parents`). */
+  parent?: string;
   query?: Record<string, string>;
 }
 
-const routesOf = (def: TResourceDef, resources: Readonly<Record<string, TResourceDef>>): TRouteSpec[] => {
+/**
+ * The routes of one definition, in the order the server mounts them (its actions before
+ * `/{type}/:id`). The API mounts exactly these (apps/api/src/kernel/resource-router.ts).
+ */
+export const routesOf = (def: TResourceDef, resources: Readonly<Record<string, TResourceDef>> = RESOURCES): TRouteSpec[] => {
   const key = def.permission;
   const base = `/api/${def.type}`;
   const verbs = new Set(def.verbs);
@@ -50,8 +58,8 @@ const routesOf = (def: TResourceDef, resources: Readonly<Record<string, TResourc
   if (verbs.has("update")) {
     for (const [name, attr] of Object.entries(def.attributes)) {
       if (!attr.file) continue;
-      add({ method: "post", path: `${base}/:id/files/${name}`, permission: { key, action: "update" }, kind: "files" });
-      add({ method: "patch", path: `${base}/:id/files/${name}`, permission: { key, action: "update" }, kind: "files" });
+      add({ method: "post", path: `${base}/:id/files/${name}`, permission: { key, action: "update" }, kind: "files", attribute: name });
+      add({ method: "patch", path: `${base}/:id/files/${name}`, permission: { key, action: "update" }, kind: "files", attribute: name });
     }
   }
   for (const name of Object.keys(def.relationships ?? {})) {
@@ -68,8 +76,8 @@ const routesOf = (def: TResourceDef, resources: Readonly<Record<string, TResourc
     const path = `/api${nestedPath(def, parent)}`;
     const parentKey = resources[parent.type]?.permission;
     const requires = parentKey ? [{ key: parentKey, action: "read" as const }] : [];
-    add({ method: "get", path, permission: { key, action: "read" }, requires, kind: "nested" });
-    if (parent.create) add({ method: "post", path, permission: { key, action: "create" }, requires, kind: "nested-create" });
+    add({ method: "get", path, permission: { key, action: "read" }, requires, kind: "nested", parent: parent.relationship });
+    if (parent.create) add({ method: "post", path, permission: { key, action: "create" }, requires, kind: "nested-create", parent: parent.relationship });
   }
   if (def.history !== false && verbs.has("show")) add({ method: "get", path: `${base}/:id/versions`, permission: { key, action: "read" }, kind: "versions" });
   if (def.selectable) add({ method: "get", path: "/api/select_options", query: { type: def.type }, permission: { key, action: "read" }, pickerOf: def.type, kind: "options" });

@@ -1,11 +1,11 @@
-import { actionPath, nestedPath, type TResourceDef } from "@crew/contracts";
-import { Router, type RequestHandler } from "express";
+import { routesOf, type TRouteSpec } from "@crew/contracts";
+import type { RequestHandler } from "express";
 import type { TDeps } from "../deps.js";
 import type { TResourceEntry } from "./binding.js";
 import type { TKernelDeps } from "./kernel-deps.js";
 import { createResourceService } from "./resource-service.js";
 import type { TResourceService } from "./service-types.js";
-import { actionsRouter, nestedRouter, resourceRouter } from "./resource-router.js";
+import { routesRouter, SHARED_KINDS } from "./resource-router.js";
 import { runInTransaction } from "./transaction-repository.js";
 import { filesRouter } from "./files-router.js";
 
@@ -13,6 +13,10 @@ export type TKernel = ReturnType<typeof createKernel>;
 
 /** `/vessels/5/manning_scales` -> `vessels`. */
 const firstSegment = (path: string): string => path.split("/", 2)[1] ?? "";
+/** Mounted in this order: declared actions (`/clients/me`) before the generic `/{type}/:id`. */
+type TRouteGroup = "actions" | "nested" | "resources";
+const groupOf = (kind: TRouteSpec["kind"]): TRouteGroup =>
+  kind === "action" ? "actions" : kind === "nested" || kind === "nested-create" ? "nested" : "resources";
 
 /** The engine over every bound resource: one service per type, and their routes. */
 export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourceEntry>) => {
@@ -44,10 +48,13 @@ export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourc
    * that grew with each resource added. One lookup by segment finds the routers to run, in
    * registration order; a router whose paths start with a parameter runs for every segment.
    */
-  const each = (make: (service: TResourceService) => Router, segments: (def: TResourceDef) => readonly string[]): RequestHandler => {
-    const entries = [...services.values()].map((service) => {
-      const served = new Set(segments(service.def));
-      return { inner: make(service), served: [...served].some((x) => x.startsWith(":")) ? null : served };
+  const each = (group: TRouteGroup): RequestHandler => {
+    const entries = [...services.values()].flatMap((service) => {
+      const routes = routesOf(service.def).filter((r) => !SHARED_KINDS.has(r.kind) && groupOf(r.kind) === group);
+      if (!routes.length) return [];
+      const served = new Set(routes.map((r) => firstSegment(r.path.replace(/^\/api/, ""))));
+      const inner = routesRouter(service, routes, registry.get(service.def.type)?.hooks.actions ?? {}, kernelDeps);
+      return [{ inner, served: [...served].some((x) => x.startsWith(":")) ? null : served }];
     });
     const forSegment = (segment: string) => entries.filter((e) => e.served === null || e.served.has(segment)).map((e) => e.inner);
     const known = new Map([...new Set(entries.flatMap((e) => [...(e.served ?? [])]))].map((segment) => [segment, forSegment(segment)]));
@@ -67,9 +74,9 @@ export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourc
   return {
     deps: kernelDeps,
     services: services as ReadonlyMap<string, TResourceService>,
-    actionRoutes: () => each((s) => actionsRouter(s, registry.get(s.def.type)?.hooks.actions ?? {}, kernelDeps), (def) => Object.entries(def.actions ?? {}).map(([name, action]) => firstSegment(actionPath(def, name, action)))),
-    nestedRoutes: () => each(nestedRouter, (def) => (def.parents ?? []).map((p) => firstSegment(nestedPath(def, p)))),
-    resourceRoutes: () => each((s) => resourceRouter(s, kernelDeps), (def) => [def.type]),
+    actionRoutes: () => each("actions"),
+    nestedRoutes: () => each("nested"),
+    resourceRoutes: () => each("resources"),
     fileRoutes: () => filesRouter(kernelDeps),
   };
 };
