@@ -23,10 +23,14 @@ export type TActionResult =
   | { status?: number; document: unknown }
   | { file: TActionFile };
 
-export interface TActionCtx<R, I = unknown> {
+/**
+ * `Id` is `number` for a member action (binding.ts types each handler by its definition's
+ * `on`), so a handler never casts its record id.
+ */
+export interface TActionCtx<R, I = unknown, Id extends number | undefined = number | undefined> {
   actor: TActor;
   /** A member action's record id; the kernel has checked the record exists and is readable. */
-  id: number | undefined;
+  id: Id;
   /** The validated input (the query of a GET, else the body; the text fields of an upload). */
   input: I;
   /** The files of an upload action (definition `upload`), checked by content; [] otherwise. */
@@ -43,4 +47,6 @@ export interface TActionCtx<R, I = unknown> {
   kernel: TKernelServices;
 }
 
-export type TActionHandler<R, I = unknown> = (ctx: TActionCtx<R, I>) => Promise<TActionResult>;
+export type TActionHandler<R, I = unknown, Id extends number | undefined = number | undefined> = (ctx: TActionCtx<R, I, Id>) => Promise<TActionResult>;
+/** The handler of a member action (`/{type}/{id}/{name}`): its record id is known. */
+export type TMemberActionHandler<R, I = unknown> = TActionHandler<R, I, number>;

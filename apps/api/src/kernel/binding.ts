@@ -128,7 +128,7 @@ export type TBound<D extends TResourceDef, M extends TModel, H> = unknown extend
 type TActionInput<A> = A extends { input: infer Z } ? (Z extends z.ZodType ? z.output<Z> : undefined) : undefined;
 /** Handlers of a definition's actions, each typed by its action's input. */
 export type TActionHandlers<D extends TResourceDef, R> = D extends { actions: infer A }
-  ? { [K in keyof A]: TActionHandler<R, TActionInput<A[K]>> }
+  ? { [K in keyof A]: TActionHandler<R, TActionInput<A[K]>, A[K] extends { on: "member" } ? number : number | undefined> }
   : Record<string, never>;
 
 /**

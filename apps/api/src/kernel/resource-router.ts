@@ -1,4 +1,4 @@
-import type { TActionDef, TActionMethod, TRouteSpec } from "@crew/contracts";
+import { relationshipOf, type TActionDef, type TActionMethod, type TRouteSpec } from "@crew/contracts";
 import { Router, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 import { actorOf } from "../http/context.js";
@@ -130,6 +130,14 @@ export const routesRouter = (
   kernel: TKernelDeps,
 ): Router => {
   const router = Router();
-  for (const route of routes) router[route.method](route.path.replace(/^\/api/, ""), handlerOf(route, service, handlers, kernel));
+  for (const route of routes) {
+    const path = route.path.replace(/^\/api/, "");
+    router[route.method](path, handlerOf(route, service, handlers, kernel));
+    // JSON:API answers an unsupported relationship update with 403: adding to or removing from
+    // a to-one is refused by the service (after the same checks), not left to the unknown-route 404.
+    if (route.kind === "relationship" && route.method === "patch" && relationshipOf(service.def, route.relationship ?? "")?.cardinality === "one") {
+      for (const method of ["post", "delete"] as const) router[method](path, handlerOf({ ...route, method }, service, handlers, kernel));
+    }
+  }
   return router;
 };

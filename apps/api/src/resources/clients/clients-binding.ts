@@ -1,6 +1,6 @@
 import { ZTagsChange, clients, type TRole } from "@crew/contracts";
 import type { z } from "zod";
-import type { TActionHandler } from "../../kernel/actions.js";
+import type { TMemberActionHandler } from "../../kernel/actions.js";
 import { hashPassword, verifyPassword } from "../../auth/passwords.js";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
@@ -25,9 +25,9 @@ const TAG_FIELDS = {
 
 type TClientsRepository = ReturnType<typeof clientsRepository>;
 
-const tagAction = (action: keyof typeof TAG_FIELDS): TActionHandler<TClientsRepository, z.output<typeof ZTagsChange>> =>
+const tagAction = (action: keyof typeof TAG_FIELDS): TMemberActionHandler<TClientsRepository, z.output<typeof ZTagsChange>> =>
   async (ctx) => {
-    const id = ctx.id as number;
+    const id = ctx.id;
     const row = await ctx.transaction((repo) => repo.update(id, { [TAG_FIELDS[action]]: [...new Set(ctx.input.tags)] }));
     return { document: { data: ctx.serialize(row) } };
   };
@@ -105,7 +105,7 @@ export const clientsBinding: TResourceEntry = bindResource(clients, "Client", cl
     },
     /** Status change; a deactivated account's sessions end at once. */
     async status(ctx) {
-      const id = ctx.id as number;
+      const id = ctx.id;
       const row = await ctx.transaction(async (repo) => {
         checkTarget(ctx.actor, await repo.roleOf(id));
         const updated = await repo.update(id, { status: ctx.input.status });

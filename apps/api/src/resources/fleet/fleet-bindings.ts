@@ -31,7 +31,7 @@ export const ownersBinding: TResourceEntry = bindResource(owners, "Owner", fleet
   actions: {
     /** The ranks on the owner's vessels' active manning scales (and its own template rows), through the ranks' own permission. */
     async roles(ctx) {
-      const ownerId = ctx.id as number;
+      const ownerId = ctx.id;
       const where = { manningScales: { some: { state: "active", OR: [{ ownerId }, { vessel: { ownerVessel: { is: { ownerId } } } }] } } };
       return { document: await ctx.kernel.serviceOf("ranks").list(ctx.actor, ctx.input, ctx.url, { where }) };
     },

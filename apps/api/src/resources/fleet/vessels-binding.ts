@@ -149,7 +149,7 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
     },
 
     async update_from_equasis(ctx) {
-      const id = ctx.id as number;
+      const id = ctx.id;
       const vessel = await ctx.repo.vesselImo(id);
       if (!vessel) throw AppError.notFound();
       const account = await registryAccount(ctx.repo, ctx.kernel.config, ctx.actor.id, ctx.input.email);
