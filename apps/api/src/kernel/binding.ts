@@ -26,6 +26,7 @@ export interface TLooseWriteCtx {
   mode: "create" | "update";
   id: number | undefined;
   before: TRow | null;
+  next: Record<string, unknown>;
   input: TWriteInput;
   repo: unknown;
   touched: (type: string, ids: readonly number[]) => void;

@@ -23,6 +23,12 @@ export interface TWriteCtx<M extends TModel, R> {
   id: number | undefined;
   /** The row as it was before this write (null on create). */
   before: TRowOf<M> | null;
+  /**
+   * The row as this write leaves it, as far as the request says: `before` with each written
+   * column over it (toData's own changes are not in it). A hook that checks a rule over several
+   * columns reads them here instead of rebuilding `defaults.x ?? before?.x`.
+   */
+  next: TDataOf<M>;
   input: TWriteInput;
   /** The resource's repository, bound to the write's transaction. */
   repo: R;

@@ -11,7 +11,7 @@ import type { TServiceCore } from "./service-core.js";
 import type { TResourceService } from "./service-types.js";
 import type { TRow } from "./store.js";
 import type { TWriteInput } from "./write-body.js";
-import { checkRelated, checkRelationshipPermissions, dataOf, sideEffects, writeStoredRelations } from "./write-steps.js";
+import { checkRelated, checkRelationshipPermissions, dataOf, defaultsOf, sideEffects, writeStoredRelations } from "./write-steps.js";
 
 type TWrites = Pick<TResourceService, "create" | "update" | "remove" | "writeRelationship">;
 
@@ -33,8 +33,10 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       const before = id === undefined ? null : await core.load(actor, id, tx);
       await checkRelated(core, actor, input, tx);
       await prepare?.(tx, before);
-      const ctx: TLooseWriteCtx = { actor, mode, id, before, input, repo: core.repoOf(tx), touched: side.touched };
-      const data = await dataOf(core, input, ctx);
+      const defaults = defaultsOf(core, input);
+      const next = { ...before, ...defaults };
+      const ctx: TLooseWriteCtx = { actor, mode, id, before, next, input, repo: core.repoOf(tx), touched: side.touched };
+      const data = await dataOf(core, input, defaults, ctx);
       const written = mode === "create" ? await store.create(data) : await store.update(id as number, data);
       await writeStoredRelations(core, tx, written.id, input);
       if (hooks.afterWrite) await hooks.afterWrite(written, { ...ctx, id: written.id });
@@ -112,7 +114,7 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
         else await (op === "add" ? joins.add(map, id, ids) : joins.remove(map, id, ids));
         if (hooks.afterWrite) {
           const after = await core.load(actor, id, tx);
-          await hooks.afterWrite(after, { actor, mode: "update", id, before: after, input: { attributes: {}, relationships: {}, toMany: {} }, repo: core.repoOf(tx), touched: side.touched });
+          await hooks.afterWrite(after, { actor, mode: "update", id, before: after, next: after, input: { attributes: {}, relationships: {}, toMany: {} }, repo: core.repoOf(tx), touched: side.touched });
         }
       });
       side.publish(actor);

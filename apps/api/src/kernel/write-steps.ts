@@ -39,8 +39,8 @@ export const checkRelated = async (core: TServiceCore, actor: TActor, input: TWr
   if (issues.length) throw AppError.invalid(issues);
 };
 
-/** Column data of a write: each written attribute and to-one foreign key, then the hook's changes. */
-export const dataOf = async (core: TServiceCore, input: TWriteInput, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> => {
+/** Column data of a write before its hooks: each written attribute and to-one foreign key in its column. */
+export const defaultsOf = (core: TServiceCore, input: TWriteInput): Record<string, unknown> => {
   const virtual = new Set(core.hooks.virtual ?? []);
   const defaults: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input.attributes)) if (!virtual.has(name)) defaults[camel(name)] = value;
@@ -48,6 +48,11 @@ export const dataOf = async (core: TServiceCore, input: TWriteInput, ctx: TLoose
     const map = core.relationMap(name);
     if (map.kind === "fk") defaults[map.field] = id;
   }
+  return defaults;
+};
+
+/** The column data of a write: the defaults, then the hook's changes over them. */
+export const dataOf = async (core: TServiceCore, input: TWriteInput, defaults: Record<string, unknown>, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> => {
   if (!core.hooks.toData) return defaults;
   return { ...defaults, ...(await core.hooks.toData(input, defaults, ctx)) };
 };

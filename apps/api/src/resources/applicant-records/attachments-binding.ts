@@ -27,9 +27,9 @@ export const attachmentsBinding: TResourceEntry = bindResource(attachments, "Att
   async toData(_input, defaults, ctx) {
     const data: typeof defaults = {};
     if (ctx.mode === "create") data.authorId = ctx.actor.id;
-    const userId = defaults.userId ?? ctx.before?.userId;
-    const type = defaults.addressableType !== undefined ? defaults.addressableType : (ctx.before?.addressableType ?? null);
-    const id = defaults.addressableId !== undefined ? defaults.addressableId : (ctx.before?.addressableId ?? null);
+    const { userId } = ctx.next;
+    const type = ctx.next.addressableType ?? null;
+    const id = ctx.next.addressableId ?? null;
     if (userId !== undefined && (defaults.addressableType !== undefined || defaults.addressableId !== undefined || defaults.userId !== undefined)) {
       await checkAddress(ctx.repo, userId, isAttachable(type) ? type : null, id);
     }

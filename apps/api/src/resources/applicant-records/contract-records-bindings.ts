@@ -41,9 +41,8 @@ export const performancesBinding: TResourceEntry = bindResource(userPerformances
     if (ctx.mode === "create") data.authorId = ctx.actor.id;
     const userId = await applicantOf(ctx.repo, defaults.expirienceId);
     if (userId !== undefined) data.userId = userId;
-    const docType = defaults.docType ?? ctx.before?.docType;
+    const { docType, roleId } = ctx.next;
     if (docType === "appraisal" || ctx.before?.docType === "appraisal") requireAccess(ctx.actor, "experienceAppraisal", ctx.mode);
-    const roleId = defaults.roleId !== undefined ? defaults.roleId : ctx.before?.roleId;
     if (docType === "promotion" && !roleId) throw AppError.invalid([{ field: "role", message: "can't be blank: name the rank of the promotion", location: "relationships" }]);
     return data;
   },

@@ -54,7 +54,7 @@ export const documentsBinding: TResourceEntry = bindResource(applicantDocuments,
     const { before, repo } = ctx;
     const data: typeof defaults = {};
     const issues: TFieldIssue[] = [];
-    const userId = defaults.userId ?? before?.userId;
+    const { userId } = ctx.next;
     if (userId === undefined) throw AppError.invalid([{ field: "user", message: "must exist", location: "relationships" }]);
     if (ctx.mode === "create") {
       data.authorId = ctx.actor.id;
@@ -69,12 +69,12 @@ export const documentsBinding: TResourceEntry = bindResource(applicantDocuments,
     if (typeof byAttribute === "number" && !(await repo.exists("ApplicantDocumentKind", [byAttribute])).has(byAttribute)) {
       issues.push({ field: "n_doc", message: "must exist" });
     }
-    const nDoc = defaults.nDoc !== undefined ? defaults.nDoc : before?.nDoc;
+    const { nDoc } = ctx.next;
     if (!nDoc) issues.push({ field: "kind", message: "can't be blank", location: "relationships" });
-    const validFrom = defaults.validFrom !== undefined ? defaults.validFrom : (before?.validFrom ?? null);
-    const validUntil = defaults.validUntil !== undefined ? defaults.validUntil : (before?.validUntil ?? null);
+    const validFrom = ctx.next.validFrom ?? null;
+    const validUntil = ctx.next.validUntil ?? null;
     if (validFrom && validUntil && validUntil.getTime() < validFrom.getTime()) issues.push({ field: "valid_until", message: "must not be before the date of issue" });
-    const nTpd = defaults.nTpd ?? before?.nTpd ?? DOCUMENT_TYPES.document;
+    const nTpd = ctx.next.nTpd ?? DOCUMENT_TYPES.document;
     const endorsement = input.attributes.endorsement_attributes;
     if (endorsement !== undefined && endorsement !== null && nTpd !== DOCUMENT_TYPES.certificate) {
       issues.push({ field: "endorsement_attributes", message: "belongs to a certificate with endorsement (type 2) only" });
@@ -93,7 +93,7 @@ export const documentsBinding: TResourceEntry = bindResource(applicantDocuments,
       await repo.removeDocument(before.endorsementId);
       data.endorsementId = null;
     } else if (e) {
-      const roleId = defaults.roleId !== undefined ? defaults.roleId : (before?.roleId ?? null);
+      const roleId = ctx.next.roleId ?? null;
       data.endorsementId = await repo.saveEndorsement(
         before?.endorsementId ?? null,
         { userId, nDoc, roleId, sequence: data.sequence ?? before?.sequence ?? 0 },

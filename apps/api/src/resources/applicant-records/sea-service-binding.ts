@@ -64,7 +64,7 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
     let data: typeof defaults = { ...defaults };
     if (ctx.mode === "create") data.authorId = ctx.actor.id;
     // A vessel of our fleet, named or found by its IMO: her particulars as she is now.
-    let vesselId = data.vesselId !== undefined ? data.vesselId : (ctx.before?.vesselId ?? null);
+    let vesselId = ctx.next.vesselId ?? null;
     if (data.vesselId === undefined && !vesselId && data.vesselImo) vesselId = await ctx.repo.fleetVesselByImo(data.vesselImo);
     if (vesselId && (data.vesselId !== undefined || data.vesselImo !== undefined || ctx.mode === "create")) {
       const fleet = await ctx.repo.fleetVessel(vesselId);
@@ -73,12 +73,12 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
     const issues: { field: string; message: string }[] = [];
     const name = data.vesselName !== undefined ? data.vesselName : ctx.before?.vesselName;
     if (!name) issues.push({ field: "vessel_name", message: "can't be blank: name the vessel or choose one of the fleet" });
-    const dateOn = data.dateOn ?? ctx.before?.dateOn;
-    const dateOff = data.dateOff !== undefined ? data.dateOff : (ctx.before?.dateOff ?? null);
+    const { dateOn } = ctx.next;
+    const dateOff = ctx.next.dateOff ?? null;
     if (dateOn && dateOff && dateOff.getTime() < dateOn.getTime()) issues.push({ field: "date_off", message: "must not be before the sign-on" });
     if (issues.length) throw AppError.invalid(issues);
     const datesChanged = ctx.mode === "create" || data.dateOn !== undefined || data.dateOff !== undefined;
-    const userId = data.userId ?? ctx.before?.userId;
+    const { userId } = ctx.next;
     if (datesChanged && dateOn && userId && input.attributes.knowing_overlap !== true) {
       const [other] = await ctx.repo.overlapping(userId, dateOn, dateOff, ctx.id ?? null);
       if (other) {

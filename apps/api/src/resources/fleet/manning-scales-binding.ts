@@ -13,8 +13,8 @@ export const manningScalesBinding: TResourceEntry = bindResource(manningScales, 
   // Archived rows only for vessels.archivedManningScales (superuser); a partner only its own fleet's.
   scope: (actor) => ({ AND: [manningScaleScope(actor), can(actor.permissions, "vessels.archivedManningScales", "read") ? {} : { state: "active" }] }),
   async toData(input, defaults, ctx) {
-    const vesselId = defaults.vesselId ?? ctx.before?.vesselId ?? null;
-    const ownerId = defaults.ownerId ?? ctx.before?.ownerId ?? null;
+    const vesselId = ctx.next.vesselId ?? null;
+    const ownerId = ctx.next.ownerId ?? null;
     if (ctx.mode === "create" && vesselId === null && ownerId === null) {
       throw AppError.invalid([{ field: "vessel", message: "give a vessel (or an owner for a template)", location: "relationships" }]);
     }

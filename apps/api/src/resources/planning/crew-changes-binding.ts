@@ -58,8 +58,7 @@ export const crewChangesBinding: TResourceEntry = bindResource(crewChanges, "Cre
     if (ctx.before && defaults.vesselId !== undefined && defaults.vesselId !== ctx.before.vesselId && (await ctx.repo.hasRows(ctx.before.id))) {
       throw AppError.invalid([{ field: "vessel", message: "cannot change while the crew list has seafarers of this vessel", location: "relationships" }]);
     }
-    const date = defaults.date ?? ctx.before?.date;
-    const dateSignOn = defaults.dateSignOn !== undefined ? defaults.dateSignOn : ctx.before?.dateSignOn;
+    const { date, dateSignOn } = ctx.next;
     if (date && dateSignOn && dateSignOn < date) throw AppError.invalid([{ field: "date_sign_on", message: "must not be before the date of the crew change" }]);
     return ctx.mode === "create" ? { authorId: ctx.actor.id } : {};
   },
@@ -153,7 +152,7 @@ export const crewListsBinding: TResourceEntry = bindResource(crewLists, "CrewLis
     end: (row) => dateAt(row, "signOff", "end"),
   },
   async toData(_input, defaults, ctx) {
-    const crewChangeId = defaults.crewChangeId ?? ctx.before?.crewChangeId;
+    const { crewChangeId } = ctx.next;
     if (!crewChangeId) return {};
     await ctx.repo.lockCrewChange(crewChangeId);
     const cc = await ctx.repo.crewChange(crewChangeId);

@@ -163,12 +163,8 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
     vessel_id: (value) => ({ manningScale: { vesselId: ZId.parse(value) } }),
   },
   async toData(input, defaults, ctx) {
-    const before = ctx.before;
-    const manningScaleId = defaults.manningScaleId ?? before?.manningScaleId;
-    const start = defaults.start ?? before?.start;
-    const end = defaults.end ?? before?.end;
-    const userId = defaults.userId !== undefined ? defaults.userId : (before?.userId ?? null);
-    const status = defaults.status ?? before?.status;
+    const { manningScaleId, start, end, status } = ctx.next;
+    const userId = ctx.next.userId ?? null;
     if (!manningScaleId || !start || !end || !status) return {};
     if (end < start) throw AppError.invalid([{ field: "end", message: "must not be before the start" }]);
     // A vacancy is a plan without a seafarer; every other status is a seafarer's (spec 002 §3).
