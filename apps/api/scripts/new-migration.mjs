@@ -2,11 +2,13 @@
 // `pnpm db:migration <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with
 // the SQL that turns the schema.prisma of the last commit (git HEAD) into the working one.
 // Prisma's `migrate dev` needs the native engine we cannot download (docs/database.md).
+// Each table it creates gets its audit trigger appended (audit-triggers.mjs).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { auditTriggersFor } from "./audit-triggers.mjs";
 import { prismaDiffSql } from "./prisma-diff.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -41,8 +43,10 @@ try {
   } catch {
     console.warn("no schema.prisma at HEAD: diffing from an empty database");
   }
-  const sql = await prismaDiffSql(from, schema);
-  if (!/^\s*[A-Z]/m.test(sql.replace(/^--.*$/gm, ""))) fail("schema.prisma has not changed since the last commit: no migration written.");
+  const diff = await prismaDiffSql(from, schema);
+  if (!/^\s*[A-Z]/m.test(diff.replace(/^--.*$/gm, ""))) fail("schema.prisma has not changed since the last commit: no migration written.");
+  // Every new table is audited (the audit-coverage test holds it): its trigger comes with it.
+  const sql = diff + auditTriggersFor(diff);
 
   // Prisma's layout: <UTC yyyymmddhhmmss>_<name>, after every existing one.
   const stamp = (d) => d.toISOString().replace(/\D/g, "").slice(0, 14);
