@@ -107,6 +107,36 @@ describe("planning print-outs", () => {
     expect(lines.slice(cook, cook + 7)).toEqual(["MELNYK", "Oksana", expect.any(String), "", "07.07.1985", "", "F"]);
   });
 
+  it("lists what a port would refuse in the arrival crew list: per seafarer and box, empty boxes and passports expired by arrival", async () => {
+    const { ccId, country, people } = await crewChangeWorld();
+    const db = testDeps().db;
+    const passport = await db.applicantDocumentKind.create({ data: { title: unique("Passport") } });
+    // The AB's passport ran out the day before the arrival on 03.12.2026; the relieved master's runs out on it (still valid).
+    await db.applicantDocument.create({ data: { userId: people.aboard.id, nDoc: passport.id, number: "EK123456", validUntil: new Date("2026-12-02T00:00:00Z"), issuingCountryId: country.id } });
+    await db.applicantDocument.create({ data: { userId: people.relieved.id, nDoc: passport.id, number: "FA000001", validUntil: new Date("2026-12-03T00:00:00Z"), issuingCountryId: country.id } });
+    const res = await api().get("/api/print/crew_list/problems").set(admin).query({ crew_change_id: ccId, type: "arrival" });
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ type: "arrival", date: "2026-12-03", crew_count: 2 });
+    const problems = (res.body.data as { type: string; attributes: { seafarer: string; user_id: number; box: string; problem: string; message: string } }[]);
+    expect(new Set(problems.map((p) => p.type))).toEqual(new Set(["crew_list_problems"]));
+    const of = (userId: number) => problems.filter((p) => p.attributes.user_id === userId).map((p) => `${p.attributes.box} ${p.attributes.problem}`);
+    // The master has a passport valid on the day and his gender; nothing to say about him.
+    expect(of(people.relieved.id)).toEqual([]);
+    // The AB: no gender on record, and a passport expired the day before.
+    expect(of(people.aboard.id)).toEqual(["12 missing", "13 missing", "17 expired"]);
+    const expired = problems.find((p) => p.attributes.problem === "expired");
+    expect(expired?.attributes.seafarer).toBe("BONDAR Ivan");
+    expect(expired?.attributes.message).toMatch(/expired on 02\.12\.2026, before the arrival on 03\.12\.2026/);
+    // On departure the reliefs are aboard: the cook has no passport or seaman's book, so boxes 14 to 17 are empty.
+    const departure = await api().get("/api/print/crew_list/problems").set(admin).query({ crew_change_id: ccId, type: "departure" });
+    const cook = (departure.body.data as { attributes: { user_id: number; box: string; message: string } }[]).filter((p) => p.attributes.user_id === people.cook.id);
+    expect(cook.map((p) => p.attributes.box)).toEqual(["10", "12", "14", "15", "16", "17"]);
+    expect(cook.at(-1)?.attributes.message).toContain("no passport or seaman's book on record");
+    // A crew change the reader may not see, and a bad direction, are refused like the print-out.
+    expect((await api().get("/api/print/crew_list/problems").set(admin).query({ crew_change_id: "2000000000" })).status).toBe(404);
+    expect((await api().get("/api/print/crew_list/problems").set(admin).query({ crew_change_id: ccId, type: "sideways" })).status).toBe(422);
+  });
+
   it("the crew by rank: signing on and off at the crew change, and on board a vessel today", async () => {
     const { ccId, vessel } = await crewChangeWorld();
     const on = await sheetOf((await download(api().get("/api/print/crew_role").set(admin).query({ crew_change_id: ccId, type: "sign_on" }))).body);

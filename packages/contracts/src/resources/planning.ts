@@ -217,8 +217,52 @@ export const crewChanges = defineResource({
         format: z.enum(["xlsx", "docx"]).default("xlsx"),
       }),
     },
+    /**
+     * What a port would refuse in that crew list before it is printed: boxes left empty and
+     * identity documents expired by the date of arrival or departure (JSON:API, ZCrewListProblems).
+     */
+    check_crew_list: {
+      label: "Check the crew list",
+      method: "GET",
+      on: "collection",
+      path: "/print/crew_list/problems",
+      permission: { key: "crewChange", action: "read" },
+      input: z.strictObject({
+        crew_change_id: id,
+        type: z.enum(CREW_LIST_DIRECTIONS).default("departure"),
+      }),
+    },
   },
 });
+
+/** Why a box of a crew list would be refused: left empty, or an identity document expired by the date. */
+export const CREW_LIST_PROBLEM_KINDS = ["missing", "expired"] as const;
+
+/** One problem of a FAL Form 5 crew list: a seafarer's box that is empty or out of date. */
+export const ZCrewListProblem = z.object({
+  type: z.literal("crew_list_problems"),
+  id: z.string(),
+  attributes: z.object({
+    /** Box 6: the seafarer's line on the form. */
+    line: z.number().int(),
+    user_id: z.number().int().nullable(),
+    seafarer: z.string(),
+    rank: z.string(),
+    /** The FAL Form 5 box ("14" to "17" for the identity document). */
+    box: z.string(),
+    box_title: z.string(),
+    problem: z.enum(CREW_LIST_PROBLEM_KINDS),
+    message: z.string(),
+  }),
+});
+export type TCrewListProblem = z.infer<typeof ZCrewListProblem>;
+
+/** The answer of check_crew_list: the problems, and the date and size of the list they were checked against. */
+export const ZCrewListProblems = z.object({
+  data: z.array(ZCrewListProblem),
+  meta: z.object({ type: z.enum(CREW_LIST_DIRECTIONS), date: z.string(), crew_count: z.number().int() }),
+});
+export type TCrewListProblems = z.infer<typeof ZCrewListProblems>;
 
 /** A row of a crew change's crew list: who signs on, whom they relieve (spec 002 §3 Crew list entry). */
 export const crewLists = defineResource({

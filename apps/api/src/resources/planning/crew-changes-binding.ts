@@ -7,7 +7,7 @@ import type { TWhereOf } from "../../kernel/model-types.js";
 import { partnerVesselWhere } from "../fleet/partner-scope.js";
 import { crewChangesRepository } from "./crew-changes-repository.js";
 import { alignPlans, checkPair, signOnDate } from "./crew-list-pairing.js";
-import { printCrewList } from "./planning-prints.js";
+import { checkCrewList, printCrewList } from "./planning-prints.js";
 import { at, dateAt, numberAt, textAt } from "./row-read.js";
 
 export const signOffReasonsBinding: TResourceEntry = bindResource(signOffReasons, "SignOffReason")({});
@@ -108,6 +108,10 @@ export const crewChangesBinding: TResourceEntry = bindResource(crewChanges, "Cre
       // The crew change must be readable (crewChange.read and its scope) before anything about it is printed.
       await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, ctx.input.crew_change_id);
       return { file: await printCrewList(ctx.repo.print, ctx.actor, { crewChangeId: ctx.input.crew_change_id, direction: ctx.input.type, format: ctx.input.format }) };
+    },
+    async check_crew_list(ctx) {
+      await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, ctx.input.crew_change_id);
+      return { document: await checkCrewList(ctx.repo.print, ctx.actor, { crewChangeId: ctx.input.crew_change_id, direction: ctx.input.type }) };
     },
   },
 });

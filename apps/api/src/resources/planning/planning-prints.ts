@@ -1,8 +1,9 @@
-import { formatDay, PLACEMENT_STATUSES, PLACEMENT_STATUS_COLOURS, PLACEMENT_STATUS_LABELS, ZPlacementStatus } from "@crew/contracts";
+import { formatDay, PLACEMENT_STATUSES, PLACEMENT_STATUS_COLOURS, PLACEMENT_STATUS_LABELS, ZPlacementStatus, type TCrewListProblems } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import type { TActionFile } from "../../kernel/actions.js";
 import { crewListDocx } from "../../print/crew-list-docx.js";
+import { crewListProblems } from "../../print/crew-list-problems.js";
 import { crewListXlsx, type TCrewList } from "../../print/crew-list-xlsx.js";
 import { crewRoleXlsx } from "../../print/crew-role-xlsx.js";
 import { timePlanXlsx } from "../../print/time-plan-xlsx.js";
@@ -123,16 +124,12 @@ export const printCrewRole = async (
   return { filename: safe(`${title} ${vessel.name} ${isoDay(cc?.date ?? today())}`) + ".xlsx", contentType: XLSX, body };
 };
 
-/**
- * GET /api/print/crew_list?crew_change_id=&type=arrival|departure&format=xlsx|docx: the IMO FAL
- * Form 5 crew list of the vessel at the crew change (DOMAIN.md): every box from the vessel,
- * the ports, the date and the seafarers' identity facts.
- */
-export const printCrewList = async (
+/** The FAL Form 5 crew list of a crew change on arrival or departure, and whose each line is (user ids, in the list's order). */
+const crewListOf = async (
   print: TPlanningPrintRepository,
   actor: TActor,
-  request: { crewChangeId: number; direction: "arrival" | "departure"; format: "xlsx" | "docx" },
-): Promise<TActionFile> => {
+  request: { crewChangeId: number; direction: "arrival" | "departure" },
+): Promise<{ list: TCrewList; userIds: (number | null)[] }> => {
   const cc = await print.crewChange(request.crewChangeId);
   if (!cc) throw AppError.notFound(`Crew change ${request.crewChangeId} not found`);
   const vessel = await print.vessel(cc.vesselId, partnerVesselWhere(actor));
@@ -156,8 +153,40 @@ export const printCrewList = async (
       identityDocument: who?.identityDocument ?? null,
     })),
   };
-  const name = safe(`Crew list ${request.direction} ${vessel.name} ${isoDay(cc.date)}`);
+  return { list, userIds: crew.map(({ plan }) => plan.userId) };
+};
+
+/**
+ * GET /api/print/crew_list?crew_change_id=&type=arrival|departure&format=xlsx|docx: the IMO FAL
+ * Form 5 crew list of the vessel at the crew change (DOMAIN.md): every box from the vessel,
+ * the ports, the date and the seafarers' identity facts.
+ */
+export const printCrewList = async (
+  print: TPlanningPrintRepository,
+  actor: TActor,
+  request: { crewChangeId: number; direction: "arrival" | "departure"; format: "xlsx" | "docx" },
+): Promise<TActionFile> => {
+  const { list } = await crewListOf(print, actor, request);
+  const name = safe(`Crew list ${request.direction} ${list.ship.name} ${isoDay(list.date)}`);
   return request.format === "docx"
     ? { filename: `${name}.docx`, contentType: DOCX, body: await crewListDocx(list) }
     : { filename: `${name}.xlsx`, contentType: XLSX, body: await crewListXlsx(list) };
+};
+
+/**
+ * GET /api/print/crew_list/problems?crew_change_id=&type=: what that crew list would be refused
+ * for (crew-list-problems.ts), one JSON:API resource object per seafarer and box, so the screen
+ * can list them before printing.
+ */
+export const checkCrewList = async (
+  print: TPlanningPrintRepository,
+  actor: TActor,
+  request: { crewChangeId: number; direction: "arrival" | "departure" },
+): Promise<TCrewListProblems> => {
+  const { list, userIds } = await crewListOf(print, actor, request);
+  const problems = crewListProblems(list, userIds);
+  return {
+    data: problems.map((attributes) => ({ type: "crew_list_problems", id: `${attributes.line}-${attributes.box}-${attributes.problem}`, attributes })),
+    meta: { type: request.direction, date: isoDay(list.date), crew_count: list.crew.length },
+  };
 };

@@ -1,5 +1,5 @@
 import { crewChanges, timePlans, type TResourceDef } from "@crew/contracts";
-import { Button, Group, Menu, Paper, Stack, Title } from "@mantine/core";
+import { Button, Group, Loader, Menu, Paper, Stack, Title } from "@mantine/core";
 import { IconCalendarEvent, IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router-dom";
 import { recordOf } from "../../api";
@@ -11,6 +11,12 @@ import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
 import { CrewChangeState } from "./CrewChangesScreen";
 import { CrewListTable } from "./CrewListTable";
+import { useCrewListPrint, type TCrewListRequest } from "./CrewListPrintDialog";
+
+/** The FAL Form 5 print-outs offered: both directions in both formats. */
+const CREW_LIST_PRINTS: readonly TCrewListRequest[] = [
+  { type: "arrival", format: "xlsx" }, { type: "arrival", format: "docx" }, { type: "departure", format: "xlsx" }, { type: "departure", format: "docx" },
+];
 import { useCrewChange } from "./use-crew-change";
 
 /**
@@ -23,6 +29,7 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
   const { can } = useSession();
   const handleError = useApiErrorHandler();
   const crewChange = useCrewChange(id);
+  const crewList = useCrewListPrint(id);
   const print = async <D extends TResourceDef, N extends TActionName<D>>(def: D, name: N, args: TActionArgs<TActionOf<D, N>>) => {
     try {
       const answer = await runAction(def, name, args);
@@ -49,13 +56,15 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                 )}
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} data-testid="crew-change-print">Print</Button>
+                    <Button size="xs" variant="default" leftSection={crewList.checking ? <Loader size={14} /> : <IconPrinter size={14} />} data-testid="crew-change-print">Print</Button>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Label>Crew list (IMO FAL Form 5)</Menu.Label>
-                    <Menu.Item onClick={() => void print(crewChanges, "print_crew_list", { input: { crew_change_id: id, type: "arrival", format: "xlsx" } })}>On arrival, .xlsx</Menu.Item>
-                    <Menu.Item onClick={() => void print(crewChanges, "print_crew_list", { input: { crew_change_id: id, type: "departure", format: "xlsx" } })}>On departure, .xlsx</Menu.Item>
-                    <Menu.Item onClick={() => void print(crewChanges, "print_crew_list", { input: { crew_change_id: id, type: "departure", format: "docx" } })}>On departure, .docx</Menu.Item>
+                    {CREW_LIST_PRINTS.map((request) => (
+                      <Menu.Item key={`${request.type}-${request.format}`} onClick={() => void crewList.start(request)}>
+                        On {request.type}, .{request.format}
+                      </Menu.Item>
+                    ))}
                     {can("timeplans", "read") && (
                       <>
                         <Menu.Label>Crew by rank</Menu.Label>
@@ -68,6 +77,7 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                 </Menu>
               </Group>
             </Group>
+            {crewList.dialog}
             {crewChange.data ? <CrewListTable rows={crewChange.data.crewList} timeplansById={crewChange.data.timeplansById} mode="display" /> : null}
           </Stack>
         </Paper>
