@@ -10,3 +10,4 @@ export * from "./placement.js";
 export * from "./crew-list-toggle.js";
 export * from "./pickers.js";
 export * from "./dates.js";
+export * from "./notification-links.js";

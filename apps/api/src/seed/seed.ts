@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { TConfig } from "../config.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { TDb } from "../db/client.js";
+import { notificationOutbox } from "../resources/notifications/notification-outbox-repository.js";
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "./demo-data.js";
 import { DEMO_AREAS } from "./demo/index.js";
 
@@ -73,12 +74,13 @@ export const seedDemo = async (db: TDb): Promise<void> => {
   const manager = await db.client.findUniqueOrThrow({ where: { email: "manager@example.com" } });
   const clients = await db.client.findMany();
   const now = Date.now();
-  await db.notification.createMany({
-    data: clients.flatMap((c) => [
+  // Through the outbox: a partner is not sent a link to screens it may not open (the applicants).
+  await notificationOutbox(db).send(
+    clients.flatMap((c) => [
       { recipientId: c.id, authorId: admin.id, primaryText: "Welcome to the crewing back office", secondaryText: "Your account is ready. Open the help for a tour.", itemLink: "/", createdAt: new Date(now - 3 * 86_400_000), shown: true, read: true },
       { recipientId: c.id, authorId: manager.id, primaryText: "Crew change at Rotterdam planned", secondaryText: "MV Nordic Star, 12 seafarers to sign on", itemLink: "/crew-changes", createdAt: new Date(now - 5 * 3_600_000) },
       { recipientId: c.id, authorId: admin.id, primaryText: "Certificate expiring in 30 days", secondaryText: "Chief Engineer: STCW III/2 certificate of competency", itemLink: "/users", createdAt: new Date(now - 20 * 60_000) },
     ]),
-  });
+  );
   for (const area of DEMO_AREAS) await area.seed(db);
 };

@@ -84,6 +84,27 @@ describe("planning seen by partners", () => {
     expect((await api().get(`/api/time_plans/${vacancy.body.data.id}/user_profile`).set(viewer)).status).toBe(403);
   });
 
+  it("the plan's last staff comment (shown in labels) is left out for partners, who may not read comments", async () => {
+    const world = await twoFleets();
+    const seafarer = await createApplicant();
+    const plan = await newPlan(admin, world.rowA.id, "2027-01-01", "2027-06-01", seafarer.id);
+    await testDeps().db.timePlan.update({ where: { id: plan }, data: { lastCommentBody: "prefers Rotterdam" } });
+    for (const role of ["partner", "partner_view"] as const) {
+      const reader = (await signInPartner(role, world.ownA.id)).headers;
+      const list = await api().get("/api/time_plans").set(reader).query({ "filter[manning_scale_id]": String(world.rowA.id) });
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((d: { id: string }) => Number(d.id))).toEqual([plan]);
+      expect(list.body.data[0].attributes).not.toHaveProperty("last_comment_body");
+      // Not even when asked for by name, as the scheduler does.
+      const asked = await api().get(`/api/time_plans/${plan}`).set(reader).query({ "fields[time_plans]": "last_comment_body,user_name" });
+      expect(asked.body.data.attributes).toEqual({ user_name: `${seafarer.surname} ${seafarer.name}` });
+      expect(JSON.stringify(asked.body)).not.toContain("Rotterdam");
+    }
+    const manager = (await signInAs("manager")).headers;
+    const staff = await api().get(`/api/time_plans/${plan}`).set(manager).query({ "fields[time_plans]": "last_comment_body" });
+    expect(staff.body.data.attributes.last_comment_body).toBe("prefers Rotterdam");
+  });
+
   it("staff without timeplans (freelance) cannot read the planner at all", async () => {
     const freelance = (await signInAs("freelance")).headers;
     expect((await api().get("/api/time_plans").set(freelance)).status).toBe(403);

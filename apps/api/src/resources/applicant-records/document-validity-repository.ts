@@ -1,5 +1,6 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
+import { notificationOutbox } from "../notifications/notification-outbox-repository.js";
 
 /** A document that crossed a warning line, with what its recruiter's notice says. */
 export interface TMovedDocument {
@@ -65,6 +66,6 @@ export const documentValidityRepository = (db: TTx) => ({
   },
 
   async notify(notices: readonly { recipientId: number; primaryText: string; secondaryText: string; itemLink: string }[]): Promise<void> {
-    if (notices.length) await db.notification.createMany({ data: [...notices] });
+    await notificationOutbox(db).send(notices);
   },
 });

@@ -37,6 +37,8 @@ const seafarerName = (row: Record<string, unknown>): string | null => {
 /** What a partner_view never reads: offers and publication marks (spec 002 §6; DOMAIN.md "Ship-owner partners"). */
 export const PARTNER_VIEW_HIDDEN = ["offer", "to_publish", "vacancy_description", "external_only"] as const;
 const hidesOffers = (actor: TActor): boolean => actor.role === "partner_view";
+/** A plan's staff comment, for readers of comments only. */
+const COMMENT_FIELDS = ["last_comment_body"] as const;
 
 /** Plans of the vessels the reader may see: a partner's owners' fleet, everything for staff. */
 export const timePlanScope = (actor: TActor): TWhereOf<"TimePlan"> => {
@@ -152,7 +154,8 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
       }));
     },
   },
-  hidden: (actor) => (hidesOffers(actor) ? PARTNER_VIEW_HIDDEN : []),
+  // Partners see offers only when allowed, and staff comments (the plan's last one, in its label) never without comments.read.
+  hidden: (actor) => [...(hidesOffers(actor) ? PARTNER_VIEW_HIDDEN : []), ...(can(actor.permissions, "comments", "read") ? [] : COMMENT_FIELDS)],
   filters: {
     // The plans touching the range: starting before its last day ends, ending on or after its first.
     date_range: (value) => {
