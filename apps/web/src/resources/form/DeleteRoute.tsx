@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Skeleton, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
 import { deleteRecord } from "../data/resource-client";
-import { invalidateResource, resourceKeys, useResourceRecord } from "../data/use-resource-queries";
+import { useResourceMutation } from "../data/use-resource-mutation";
+import { resourceKeys, useResourceRecord } from "../data/use-resource-queries";
 import type { TScreenConfig } from "../screen-config";
 import { useBackToList } from "./use-back-to-list";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
@@ -22,26 +20,21 @@ export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
 export const DeleteDialog = ({ config, id, onClose: back }: { config: TScreenConfig; id: string; onClose: () => void }) => {
   const { def, messages } = config;
   const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const existing = useResourceRecord(def, id, []);
   useRedirectOnError(existing.error);
-  const [deleting, setDeleting] = useState(false);
   const name = existing.data ? recordTitle(existing.data.record, def.titleAttribute) : undefined;
-
-  const confirm = async () => {
-    setDeleting(true);
-    try {
+  const deletion = useResourceMutation({
+    mutationFn: async () => {
       await deleteRecord(def, id);
-    } catch (error) {
-      setDeleting(false);
-      handleError(error);
-      return;
-    }
-    queryClient.removeQueries({ queryKey: resourceKeys.one(def.type, id) });
-    await invalidateResource(queryClient, def.type);
-    notifySuccess(messages.deleted);
-    back();
-  };
+      // The record is gone: nothing may read it again from the cache.
+      queryClient.removeQueries({ queryKey: resourceKeys.one(def.type, id) });
+    },
+    invalidates: [def.type],
+    notice: messages.deleted,
+    onSuccess: back,
+  });
+  const deleting = deletion.isPending || deletion.isSuccess;
+  const confirm = () => deletion.mutate();
 
   return (
     <Modal opened onClose={back} title={`Delete ${def.label.one.toLowerCase()}`} size="md" styles={{ title: { fontWeight: 650, fontSize: 18 } }}>
@@ -60,7 +53,7 @@ export const DeleteDialog = ({ config, id, onClose: back }: { config: TScreenCon
         <Button variant="default" onClick={back} disabled={deleting} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={() => void confirm()} loading={deleting} disabled={name === undefined}>
+        <Button color="red" onClick={confirm} loading={deleting} disabled={name === undefined}>
           Delete
         </Button>
       </Group>

@@ -1,11 +1,8 @@
 import { Anchor, Button, Group, Modal, Skeleton, Stack, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
 import { updateRecord } from "../../resources/data/resource-client";
-import { invalidateResource, useResourceRecord } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { useResourceRecord } from "../../resources/data/use-resource-queries";
 import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
 import { useBackToList } from "../../resources/form/use-back-to-list";
 import { recordTitle } from "../../resources/format";
@@ -23,27 +20,18 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
   const { id = "" } = useParams();
   const back = useBackToList(base);
   const { can } = useSession();
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const existing = useResourceRecord(def, id, []);
   useRedirectOnError(existing.error);
-  const [busy, setBusy] = useState(false);
   const name = existing.data ? recordTitle(existing.data.record, def.titleAttribute) : undefined;
   const archived = existing.data?.record.attributes.archived === true;
 
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await updateRecord(def, id, { attributes: { archived: true }, relationships: {} });
-    } catch (error) {
-      setBusy(false);
-      handleError(error);
-      return;
-    }
-    await invalidateResource(queryClient, def.type);
-    notifySuccess(messages.deleted);
-    back();
-  };
+  const archive = useResourceMutation({
+    mutationFn: () => updateRecord(def, id, { attributes: { archived: true }, relationships: {} }),
+    invalidates: [def.type],
+    notice: messages.deleted,
+    onSuccess: back,
+  });
+  const busy = archive.isPending || archive.isSuccess;
 
   return (
     <Modal opened onClose={back} title="Delete user" size="md" styles={{ title: { fontWeight: 650, fontSize: 18 } }}>
@@ -71,7 +59,7 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
         <Button variant="default" onClick={back} disabled={busy} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={() => void confirm()} loading={busy} disabled={name === undefined || archived}>
+        <Button color="red" onClick={() => archive.mutate()} loading={busy} disabled={name === undefined || archived}>
           Delete
         </Button>
       </Group>

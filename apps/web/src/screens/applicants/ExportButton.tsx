@@ -1,10 +1,9 @@
 import { users } from "@crew/contracts";
 import { ActionIcon, Button } from "@mantine/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
-import { useState } from "react";
 import { z } from "zod";
 import { runAction, saveFile } from "../../api";
-import { useApiErrorHandler } from "../../errors";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import type { TListQuery } from "../../resources/list-state/list-query";
 import { actionQueryOf } from "./list-query-input";
 
@@ -15,26 +14,21 @@ const ZTaskAnswer = z.object({ data: z.object({ id: z.string(), type: z.literal(
  * once; a large one is queued and `onQueued` follows its progress to the download.
  */
 export const ExportButton = ({ query, onQueued }: { query: TListQuery; onQueued: (taskId: string) => void }) => {
-  const [busy, setBusy] = useState(false);
-  const handleError = useApiErrorHandler();
-  const run = async () => {
-    setBusy(true);
-    try {
-      const answer = await runAction(users, "index_xlsx", { input: actionQueryOf(query) });
+  const exporting = useResourceMutation({
+    mutationFn: () => runAction(users, "index_xlsx", { input: actionQueryOf(query) }),
+    onSuccess: (answer) => {
       if (answer.kind === "file") saveFile(answer.file);
       else if (answer.kind === "json") onQueued(ZTaskAnswer.parse(answer.body).data.id);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = exporting.isPending;
+  const run = () => exporting.mutate();
   return (
     <>
-      <Button visibleFrom="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy} onClick={() => void run()}>
+      <Button visibleFrom="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy} onClick={run}>
         Export
       </Button>
-      <ActionIcon hiddenFrom="xs" variant="default" size="input-sm" loading={busy} onClick={() => void run()} aria-label="Export">
+      <ActionIcon hiddenFrom="xs" variant="default" size="input-sm" loading={busy} onClick={run} aria-label="Export">
         <IconFileSpreadsheet size={18} />
       </ActionIcon>
     </>

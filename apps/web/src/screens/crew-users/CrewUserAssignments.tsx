@@ -1,18 +1,17 @@
 import { owners, vessels } from "@crew/contracts";
 import { SimpleGrid } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { addToRelationship, create, getList, queryKeys, remove, removeFromRelationship, type TListParams } from "../../api";
 import { recordOf } from "../../api/record-types";
 import type { TOneRecord, TResourceRecord } from "../../resources/data/resource-types";
 import { indexIncluded } from "../../resources/data/resource-client";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
 import { relatedTitle } from "../../resources/list/columns";
 import { useSession } from "../../session/use-session";
 import { LinkedRecords, type TLinkedRecord, type TLinkedRecordsProps } from "../owners/LinkedRecords";
 import { ASSIGNMENT_NOTICES } from "./crew-user-messages";
 
 /** How one list of the crew user's links is written and who may write it. */
-type TLinkedWrites = Pick<TLinkedRecordsProps, "mayAdd" | "mayRemove" | "onAdd" | "onRemove">;
+type TLinkedWrites = Pick<TLinkedRecordsProps, "mayAdd" | "mayRemove" | "onAdd" | "onRemove" | "invalidates">;
 
 /** Assignments of one client through a link resource (assign_vessels, assign_owners), newest last. */
 const useAssignments = (type: "assign_vessels" | "assign_owners", clientId: string, related: "vessel" | "owner") => {
@@ -53,11 +52,9 @@ const titleOf = (record: TResourceRecord): string =>
  */
 export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
   const clientId = one.record.id;
   const vesselLinks = useAssignments("assign_vessels", clientId, "vessel");
   const ownerLinks = useAssignments("assign_owners", clientId, "owner");
-  const refresh = (...types: string[]) => Promise.all(types.map((t) => invalidateResource(queryClient, t)));
   const mayRelate = can("crewUsers", "update") && can("crewUsers.assignments", "update");
   const imo = (r: TResourceRecord) => {
     const value = recordOf(vessels, r).attributes.imo;
@@ -69,14 +66,9 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
   const inPlace = (relationship: "vessels" | "owners"): TLinkedWrites => ({
     mayAdd: mayRelate,
     mayRemove: mayRelate,
-    onAdd: async (o) => {
-      await addToRelationship("clients", clientId, relationship, [{ type: relationship, id: o.value }]);
-      await refresh("clients", relationship);
-    },
-    onRemove: async (r) => {
-      await removeFromRelationship("clients", clientId, relationship, [{ type: relationship, id: r.key }]);
-      await refresh("clients", relationship);
-    },
+    onAdd: (o) => addToRelationship("clients", clientId, relationship, [{ type: relationship, id: o.value }]),
+    onRemove: (r) => removeFromRelationship("clients", clientId, relationship, [{ type: relationship, id: r.key }]),
+    invalidates: ["clients", relationship],
   });
 
   /** Creating and deleting link records (assign_vessels, assign_owners), under their own permission. */
@@ -88,14 +80,9 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
   ): TLinkedWrites => ({
     mayAdd: can(permission, "create"),
     mayRemove: can(permission, "delete"),
-    onAdd: async (o) => {
-      await create(type, {}, { [related]: { type: `${related}s`, id: o.value }, client: { type: "clients", id: clientId } });
-      await refresh(type, ...refreshed);
-    },
-    onRemove: async (r) => {
-      await remove(type, r.key);
-      await refresh(type, ...refreshed);
-    },
+    onAdd: (o) => create(type, {}, { [related]: { type: `${related}s`, id: o.value }, client: { type: "clients", id: clientId } }),
+    onRemove: (r) => remove(type, r.key),
+    invalidates: [type, ...refreshed],
   });
 
   return (

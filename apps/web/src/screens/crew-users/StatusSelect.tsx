@@ -1,11 +1,7 @@
 import { clients, type TClientStatus } from "@crew/contracts";
 import { ColorSwatch, Group, Select } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { runAction } from "../../api";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { isClientStatus, STATUS_CHANGED_MESSAGE, STATUS_COLORS, STATUS_OPTIONS } from "./client-status";
 
 export interface TStatusSelectProps {
@@ -19,23 +15,17 @@ export interface TStatusSelectProps {
  * value at once, then PATCH /api/clients/{id}/status; the old value returns on failure.
  */
 export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => {
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
-  const [pending, setPending] = useState<TClientStatus | null>(null);
+  // The variable is the status chosen: shown until the list has reloaded, dropped on failure.
+  const write = useResourceMutation<TClientStatus>({
+    mutationFn: (next) => runAction(clients, "status", { id: clientId, input: { status: next } }),
+    invalidates: ["clients"],
+    notice: STATUS_CHANGED_MESSAGE,
+  });
+  const pending = write.isPending ? (write.variables ?? null) : null;
   const shown = pending ?? status;
 
-  const change = async (next: TClientStatus) => {
-    if (next === status) return;
-    setPending(next);
-    try {
-      await runAction(clients, "status", { id: clientId, input: { status: next } });
-      await invalidateResource(queryClient, "clients");
-      notifySuccess(STATUS_CHANGED_MESSAGE);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setPending(null);
-    }
+  const change = (next: TClientStatus) => {
+    if (next !== status) write.mutate(next);
   };
 
   return (
@@ -48,7 +38,7 @@ export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => 
       allowDeselect={false}
       disabled={pending !== null}
       onChange={(value) => {
-        if (isClientStatus(value)) void change(value);
+        if (isClientStatus(value)) change(value);
       }}
       leftSection={<ColorSwatch color={`var(--mantine-color-${STATUS_COLORS[shown]}-6)`} size={10} withShadow={false} />}
       renderOption={({ option }) => (

@@ -3,9 +3,9 @@ import { IconPlus, IconX } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { firstErrorMessage, isApiError } from "../../api";
-import { useApiErrorHandler } from "../../errors";
-import { notifyError, notifySuccess } from "../../notices";
+import { notifyError } from "../../notices";
 import type { TSelectOption } from "../../resources/data/resource-types";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { UnassignButton } from "./UnassignButton";
 
@@ -27,12 +27,23 @@ export interface TLinkedRecordsProps {
   empty: string;
   mayAdd: boolean;
   mayRemove: boolean;
-  onAdd: (option: TSelectOption) => Promise<void>;
-  onRemove: (record: TLinkedRecord) => Promise<void>;
+  /** The writes alone; the notices and the reload of `invalidates` follow here. */
+  onAdd: (option: TSelectOption) => Promise<unknown>;
+  onRemove: (record: TLinkedRecord) => Promise<unknown>;
+  /** Resource types that show the link (the list's own and the records on either end). */
+  invalidates: readonly string[];
   added: (label: string) => string;
   removed: string;
   testId?: string;
 }
+
+/** A refusal (the spec's 400 "already assigned", a 422) in the server's words; true when it was one. */
+const refusal = (error: unknown): boolean => {
+  const first = isApiError(error) ? error.apiErrors[0] : undefined;
+  if (!isApiError(error) || !first || (error.status !== 400 && error.status !== 422)) return false;
+  notifyError(error.status === 400 ? (first.detail ?? first.title) : first.title || firstErrorMessage(error));
+  return true;
+};
 
 /**
  * A short list of linked records with a picker to add one and a button to remove one, each
@@ -40,40 +51,18 @@ export interface TLinkedRecordsProps {
  * recruiters. A refusal (the spec's 400 "already assigned", a 422) shows the server's words.
  */
 export const LinkedRecords = (props: TLinkedRecordsProps) => {
-  const handleError = useApiErrorHandler();
   const [choice, setChoice] = useState<TSelectOption | null>(null);
-  const [busy, setBusy] = useState(false);
+  const addition = useResourceMutation<TSelectOption>({
+    mutationFn: props.onAdd,
+    invalidates: props.invalidates,
+    notice: (_, option) => props.added(option.label),
+    onSuccess: () => setChoice(null),
+    refusal,
+  });
+  const removal = useResourceMutation<TLinkedRecord>({ mutationFn: props.onRemove, invalidates: props.invalidates, notice: props.removed, refusal });
 
-  const refused = (error: unknown) => {
-    const first = isApiError(error) ? error.apiErrors[0] : undefined;
-    if (isApiError(error) && first && (error.status === 400 || error.status === 422)) {
-      notifyError(error.status === 400 ? (first.detail ?? first.title) : first.title || firstErrorMessage(error));
-    } else {
-      handleError(error);
-    }
-  };
-
-  const add = async () => {
-    if (!choice) return;
-    setBusy(true);
-    try {
-      await props.onAdd(choice);
-      notifySuccess(props.added(choice.label));
-      setChoice(null);
-    } catch (error) {
-      refused(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (record: TLinkedRecord) => {
-    try {
-      await props.onRemove(record);
-      notifySuccess(props.removed);
-    } catch (error) {
-      refused(error);
-    }
+  const add = () => {
+    if (choice) addition.mutate(choice);
   };
 
   return (
@@ -94,7 +83,7 @@ export const LinkedRecords = (props: TLinkedRecordsProps) => {
               onChangeOption={setChoice}
               w={280}
             />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void add()} disabled={!choice} loading={busy}>
+            <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!choice} loading={addition.isPending}>
               Assign
             </Button>
           </Group>
@@ -107,7 +96,7 @@ export const LinkedRecords = (props: TLinkedRecordsProps) => {
               {record.detail ? <Text size="xs" c="dimmed">{record.detail}</Text> : null}
             </Stack>
             {props.mayRemove ? (
-              <UnassignButton name={record.label} icon={<IconX size={16} />} onClick={() => void remove(record)} />
+              <UnassignButton name={record.label} icon={<IconX size={16} />} onClick={() => removal.mutate(record)} />
             ) : null}
           </Group>
         ))}

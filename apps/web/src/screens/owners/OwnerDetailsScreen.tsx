@@ -1,11 +1,10 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { clients } from "@crew/contracts";
 import { addToRelationship, getManyReference, queryKeys, recordOf, removeFromRelationship, type TListParams } from "../../api";
 import type { TOneRecord } from "../../resources/data/resource-types";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
 import { ResourceDetailsScreen, type TDetailsTab } from "../../resources/details/ResourceDetailsScreen";
 import { relatedTitles } from "../../resources/list/columns";
 import type { TScreenProps } from "../../resources/screen-registry";
@@ -19,9 +18,7 @@ const RECRUITERS: TListParams = { page: 1, perPage: 999, sort: "name" };
 /** Crew inspectors of the owner (POST/DELETE owners/{id}/relationships/crew_inspectors). */
 const CrewInspectors = ({ one }: { one: TOneRecord }) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
   const inspectors = relatedTitles(one.record, "crew_inspectors", one.included);
-  const refresh = () => invalidateResource(queryClient, "owners");
   const may = can("owners.crewInspectors", "update") && can("owners", "update");
   return (
     <LinkedRecords
@@ -32,14 +29,9 @@ const CrewInspectors = ({ one }: { one: TOneRecord }) => {
       empty="No crew inspector yet."
       mayAdd={may}
       mayRemove={may}
-      onAdd={async (option) => {
-        await addToRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: option.value }]);
-        await refresh();
-      }}
-      onRemove={async (record) => {
-        await removeFromRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: record.key }]);
-        await refresh();
-      }}
+      onAdd={(option) => addToRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: option.value }])}
+      onRemove={(record) => removeFromRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: record.key }])}
+      invalidates={["owners"]}
       added={OWNER_NOTICES.inspectorAssigned}
       removed={OWNER_NOTICES.inspectorUnassigned}
       testId="crew-inspectors"
@@ -50,11 +42,9 @@ const CrewInspectors = ({ one }: { one: TOneRecord }) => {
 /** /owners/:id/recruiters: the crew users recruiting for the owner's fleet (GET owners/{id}/recruiters_list). */
 const OwnerRecruiters = ({ ownerId }: { ownerId: string }) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
   const ref = { parentType: "owners", parentId: ownerId, path: "recruiters_list" };
   const list = useQuery({ queryKey: queryKeys.manyReference("clients", ref, RECRUITERS), queryFn: ({ signal }) => getManyReference("clients", ref, RECRUITERS, signal) });
   const may = can("owners.assignedRecruiters", "update") && can("owners", "update");
-  const refresh = () => Promise.all([invalidateResource(queryClient, "clients"), invalidateResource(queryClient, "owners")]);
   return (
     <LinkedRecords
       title="Recruiters"
@@ -68,14 +58,9 @@ const OwnerRecruiters = ({ ownerId }: { ownerId: string }) => {
       empty="Nobody recruits for this owner's fleet yet."
       mayAdd={may}
       mayRemove={may}
-      onAdd={async (option) => {
-        await addToRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: option.value }]);
-        await refresh();
-      }}
-      onRemove={async (record) => {
-        await removeFromRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: record.key }]);
-        await refresh();
-      }}
+      onAdd={(option) => addToRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: option.value }])}
+      onRemove={(record) => removeFromRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: record.key }])}
+      invalidates={["clients", "owners"]}
       added={OWNER_NOTICES.recruiterAssigned}
       removed={OWNER_NOTICES.recruiterUnassigned}
     />

@@ -1,13 +1,11 @@
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { create, getList, queryKeys, remove, type TListParams } from "../../api";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
 import { indexIncluded } from "../../resources/data/resource-client";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { relatedTitle } from "../../resources/list/columns";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { initialsOf } from "../../lib/people";
@@ -21,8 +19,6 @@ import { FLEET_NOTICES } from "./vessel-messages";
  */
 export const RecruitersTab = ({ vesselId }: { vesselId: string }) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const [clientId, setClientId] = useState<string | null>(null);
   const [label, setLabel] = useState("");
   const params: TListParams = { page: 1, perPage: 999, sort: "created_at", filter: { vessel_id: vesselId }, include: ["client"] };
@@ -34,28 +30,17 @@ export const RecruitersTab = ({ vesselId }: { vesselId: string }) => {
     },
   });
   const mayWrite = can("vessels.assignedUsers", "create");
-  const refresh = () => Promise.all([invalidateResource(queryClient, "assign_vessels"), invalidateResource(queryClient, "vessels")]);
+  const invalidates = ["assign_vessels", "vessels"];
+  const assignment = useResourceMutation<string>({
+    mutationFn: (client) => create("assign_vessels", {}, { client: { type: "clients", id: client }, vessel: { type: "vessels", id: vesselId } }),
+    invalidates,
+    notice: FLEET_NOTICES.userAssigned(label),
+    onSuccess: () => setClientId(null),
+  });
+  const unassignment = useResourceMutation<string>({ mutationFn: (assignmentId) => remove("assign_vessels", assignmentId), invalidates, notice: FLEET_NOTICES.userUnassigned });
 
-  const assign = async () => {
-    if (!clientId) return;
-    try {
-      await create("assign_vessels", {}, { client: { type: "clients", id: clientId }, vessel: { type: "vessels", id: vesselId } });
-      notifySuccess(FLEET_NOTICES.userAssigned(label));
-      setClientId(null);
-      await refresh();
-    } catch (error) {
-      handleError(error);
-    }
-  };
-
-  const unassign = async (assignmentId: string) => {
-    try {
-      await remove("assign_vessels", assignmentId);
-      notifySuccess(FLEET_NOTICES.userUnassigned);
-      await refresh();
-    } catch (error) {
-      handleError(error);
-    }
+  const assign = () => {
+    if (clientId) assignment.mutate(clientId);
   };
 
   const rows = list.data?.data ?? [];
@@ -69,7 +54,7 @@ export const RecruitersTab = ({ vesselId }: { vesselId: string }) => {
         {mayWrite ? (
           <Group align="flex-end" gap="sm">
             <RelationshipSelect label="Crew user" type="clients" value={clientId} placeholder="Choose a crew user" onChange={setClientId} onChangeOption={(o) => setLabel(o?.label ?? "")} w={280} />
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => void assign()} disabled={!clientId}>
+            <Button leftSection={<IconUserPlus size={16} />} onClick={assign} disabled={!clientId}>
               Assign
             </Button>
           </Group>
@@ -86,7 +71,7 @@ export const RecruitersTab = ({ vesselId }: { vesselId: string }) => {
                 {clientHref ? <Text component={Link} to={clientHref} size="sm" fw={500} truncate>{name}</Text> : <Text size="sm">{name}</Text>}
               </Group>
               {can("vessels.assignedUsers", "delete") ? (
-                <UnassignButton name={name} icon={<IconUserMinus size={16} />} onClick={() => void unassign(row.id)} />
+                <UnassignButton name={name} icon={<IconUserMinus size={16} />} onClick={() => unassignment.mutate(row.id)} />
               ) : null}
             </Group>
           );

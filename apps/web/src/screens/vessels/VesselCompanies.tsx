@@ -1,12 +1,10 @@
 import type { TResourceIdentifier } from "@crew/contracts";
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { create, remove, replaceRelationship, update } from "../../api";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
 import type { TOneRecord } from "../../resources/data/resource-types";
-import { invalidateResource, readableWith } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { readableWith } from "../../resources/data/use-resource-queries";
 import { relatedTitle } from "../../resources/list/columns";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
@@ -32,15 +30,13 @@ const linkOf = (one: TOneRecord, name: string): string | null => {
 export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
   const { can } = useSession();
   const readable = readableWith(can);
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const [pending, setPending] = useState<Partial<Record<TSlot, TChoice>>>({});
   const vesselId = one.record.id;
   const vessel: TResourceIdentifier = { type: "vessels", id: vesselId };
 
   const current = (slot: TSlot): TChoice => pending[slot] ?? { value: linkOf(one, slot), label: relatedTitle(one.record, slot, one.included) };
 
-  const write = async (slot: TSlot, next: TChoice): Promise<void> => {
+  const write = async ({ slot, next }: { slot: TSlot; next: TChoice }): Promise<void> => {
     const link = slot === "coordinator" ? null : linkOf(one, `${slot}_vessel`);
     const linkType = slot === "owner" ? "owner_vessels" : "manager_vessels";
     const target: TResourceIdentifier | null = next.value ? { type: slot === "owner" ? "owners" : slot === "manager" ? "managers" : "clients", id: next.value } : null;
@@ -55,21 +51,24 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
     }
   };
 
-  const change = async (slot: TSlot, next: TChoice): Promise<void> => {
-    if (next.value === current(slot).value) return;
-    setPending((p) => ({ ...p, [slot]: next }));
-    try {
-      await write(slot, next);
+  // Confirmed: the record read again shows it; refused: the old value returns.
+  const settle = ({ slot }: { slot: TSlot }) => setPending((p) => ({ ...p, [slot]: undefined }));
+  const writing = useResourceMutation<{ slot: TSlot; next: TChoice }>({
+    mutationFn: write,
+    onSuccess: (_, variables) => settle(variables),
+    onFailure: (_action, _error, variables) => settle(variables),
+    invalidates: ["vessels"],
+    notice: (_, { slot, next }) => {
       const set = slot === "owner" ? FLEET_NOTICES.ownerSet : slot === "manager" ? FLEET_NOTICES.managerSet : FLEET_NOTICES.coordinatorSet;
       const cleared = slot === "owner" ? FLEET_NOTICES.ownerDeleted : slot === "manager" ? FLEET_NOTICES.managerDeleted : FLEET_NOTICES.coordinatorDeleted;
-      notifySuccess(next.value ? set(next.label) : cleared);
-      await invalidateResource(queryClient, "vessels");
-    } catch (error) {
-      handleError(error);
-    } finally {
-      // Confirmed: the record read again shows it; refused: the old value returns.
-      setPending((p) => ({ ...p, [slot]: undefined }));
-    }
+      return next.value ? set(next.label) : cleared;
+    },
+  });
+
+  const change = (slot: TSlot, next: TChoice) => {
+    if (next.value === current(slot).value) return;
+    setPending((p) => ({ ...p, [slot]: next }));
+    writing.mutate({ slot, next });
   };
 
   const picker = (slot: TSlot, type: string, label: string, key: "vessels.owner" | "vessels.manager" | "vessels.coordinator") => {
@@ -86,7 +85,7 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
         // Mantine hides the clear button from assistive technology; here it is the way to remove the link.
         clearButtonProps={{ "aria-label": `Clear ${label.toLowerCase()}`, "aria-hidden": false, tabIndex: 0 }}
         onChange={() => undefined}
-        onChangeOption={(option) => void change(slot, { value: option?.value ?? null, label: option?.label ?? "" })}
+        onChangeOption={(option) => change(slot, { value: option?.value ?? null, label: option?.label ?? "" })}
       />
     ) : (
       <Stack gap={2}>

@@ -1,12 +1,12 @@
 import { vessels } from "@crew/contracts";
 import { Badge, Button, Group, Modal } from "@mantine/core";
 import { IconListNumbers, IconPhoto, IconRefresh, IconUsers } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { recordOf, runAction } from "../../api";
-import { notifyError, notifySuccess } from "../../notices";
+import { notifyError } from "../../notices";
 import type { TOneRecord } from "../../resources/data/resource-types";
-import { invalidateResource, readableWith } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { readableWith } from "../../resources/data/use-resource-queries";
 import { ResourceDetailsScreen, type TDetailsTab } from "../../resources/details/ResourceDetailsScreen";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
@@ -24,26 +24,23 @@ const OWN_FIELDS = ["owner", "manager", "owner_vessel", "manager_vessel", "coord
 
 /** Refresh from the registry (Equasis); a refused login says so in the spec's words. */
 const RegistryRefresh = ({ one }: { one: TOneRecord }) => {
-  const queryClient = useQueryClient();
-  const [loading, setLoading] = useState(false);
   const [account, setAccount] = useState<string | null>(null);
-  const refresh = async () => {
-    setLoading(true);
-    try {
-      await runAction(vessels, "update_from_equasis", { id: one.record.id, input: {} });
-      notifySuccess(VESSEL_MESSAGES.updated);
-      await invalidateResource(queryClient, "vessels");
-    } catch (error) {
+  const update = useResourceMutation({
+    mutationFn: () => runAction(vessels, "update_from_equasis", { id: one.record.id, input: {} }),
+    invalidates: ["vessels"],
+    notice: VESSEL_MESSAGES.updated,
+    // Every failure is the registry's: a refused login asks for the account, the rest say why.
+    refusal: (error) => {
       const problem = registryProblemOf(error);
       if (problem.kind === "account") setAccount(problem.message);
       else notifyError(problem.message, "Registry refresh failed");
-    } finally {
-      setLoading(false);
-    }
-  };
+      return true;
+    },
+  });
+  const refresh = () => update.mutate();
   return (
     <>
-      <Button variant="light" leftSection={<IconRefresh size={16} />} loading={loading} onClick={() => void refresh()}>
+      <Button variant="light" leftSection={<IconRefresh size={16} />} loading={update.isPending} onClick={refresh}>
         Update from registry
       </Button>
       <Modal opened={account !== null} onClose={() => setAccount(null)} title="Equasis account">
@@ -51,7 +48,7 @@ const RegistryRefresh = ({ one }: { one: TOneRecord }) => {
           reason={account ?? undefined}
           onSaved={() => {
             setAccount(null);
-            void refresh();
+            refresh();
           }}
         />
       </Modal>
