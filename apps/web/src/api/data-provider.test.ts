@@ -14,7 +14,7 @@ import {
 import { filenameOfDisposition } from "./content-disposition";
 import { sentJson, urlOf, useFetchMock } from "../lib/test-utils";
 
-// Adds test-only children (experiences under users with a nested create, and under vessels).
+// Adds test-only children (voyage logs under users with a nested create, and under vessels).
 vi.mock("@crew/contracts", async (original) => (await import("../lib/test-resources")).withTestResources(await original()));
 
 const json = (status: number, body: unknown) =>
@@ -30,20 +30,20 @@ describe("data provider: nested lists, relationships, versions, files", () => {
 
   it("lists children under their parent at the contracts' nested path", async () => {
     fetchMock.mockImplementation(async () => json(200, emptyList));
-    await getManyReference("expiriences", { parentType: "users", parentId: 5 }, { page: 2, perPage: 12, sort: "-date_on" });
-    expect(call(0).url).toBe("/api/users/5/expiriences?page[size]=12&page[number]=2&sort=-date_on");
-    await getManyReference("expiriences", { parentType: "vessels", parentId: "9" });
-    expect(call(1).url).toBe("/api/vessels/9/experiences?page[size]=15&page[number]=1");
-    expect(() => parentOf("expiriences", { parentType: "owners", parentId: 1 })).toThrow("not listed under owners");
+    await getManyReference("voyage_logs", { parentType: "users", parentId: 5 }, { page: 2, perPage: 12, sort: "-date_on" });
+    expect(call(0).url).toBe("/api/users/5/voyage_logs?page[size]=12&page[number]=2&sort=-date_on");
+    await getManyReference("voyage_logs", { parentType: "vessels", parentId: "9" });
+    expect(call(1).url).toBe("/api/vessels/9/logbook?page[size]=15&page[number]=1");
+    expect(() => parentOf("voyage_logs", { parentType: "owners", parentId: 1 })).toThrow("not listed under owners");
   });
 
   it("creates a child on the nested path where declared, else with the parent relationship set", async () => {
-    fetchMock.mockImplementation(async () => json(201, { data: { type: "expiriences", id: "1", attributes: {} } }));
-    await createManyReference("expiriences", { parentType: "users", parentId: 5 }, { vessel: "MV Ada" });
-    expect(call(0)).toMatchObject({ url: "/api/users/5/expiriences", method: "POST", body: { data: { type: "expiriences", attributes: { vessel: "MV Ada" } } } });
-    await createManyReference("expiriences", { parentType: "vessels", parentId: 9 }, { vessel: "MV Ada" });
+    fetchMock.mockImplementation(async () => json(201, { data: { type: "voyage_logs", id: "1", attributes: {} } }));
+    await createManyReference("voyage_logs", { parentType: "users", parentId: 5 }, { vessel: "MV Ada" });
+    expect(call(0)).toMatchObject({ url: "/api/users/5/voyage_logs", method: "POST", body: { data: { type: "voyage_logs", attributes: { vessel: "MV Ada" } } } });
+    await createManyReference("voyage_logs", { parentType: "vessels", parentId: 9 }, { vessel: "MV Ada" });
     expect(call(1)).toMatchObject({
-      url: "/api/expiriences",
+      url: "/api/voyage_logs",
       body: { data: { relationships: { vessel_record: { data: { type: "vessels", id: "9" } } } } },
     });
   });
@@ -74,9 +74,9 @@ describe("data provider: nested lists, relationships, versions, files", () => {
     fetchMock.mockResolvedValueOnce(json(204, null));
     await removeFile(44);
     expect(call(0)).toMatchObject({ url: "/api/files/44", method: "DELETE" });
-    fetchMock.mockResolvedValueOnce(json(200, { data: { type: "expiriences", id: "1", attributes: {} } }));
-    await reorderFiles("expiriences", 1, "files", [3, 1, 2]);
-    expect(call(1)).toMatchObject({ url: "/api/expiriences/1/files/files", method: "PATCH", body: { ids: [3, 1, 2] } });
+    fetchMock.mockResolvedValueOnce(json(200, { data: { type: "voyage_logs", id: "1", attributes: {} } }));
+    await reorderFiles("voyage_logs", 1, "files", [3, 1, 2]);
+    expect(call(1)).toMatchObject({ url: "/api/voyage_logs/1/files/files", method: "PATCH", body: { ids: [3, 1, 2] } });
   });
 
   it("fetches a stored file with the session headers, named by its Content-Disposition", async () => {

@@ -4,23 +4,25 @@ import { z } from "zod";
 type TContracts = typeof Contracts;
 
 /**
- * Test-only definitions that exercise what no shipped resource declares yet (children under
- * a parent, to-many relationships, bulk actions, files), until fleet and applicants do.
+ * Test-only definitions that exercise the generic engine (children under a parent, to-many
+ * relationships, bulk actions, files) apart from any shipped resource: toy names, so none
+ * shadows a real definition.
  * Tests add them to the contracts' RESOURCES with
  * `vi.mock("@crew/contracts", async (original) => withTestResources(await original()))`.
  */
 export const testResources = (c: TContracts) => {
-  const expiriences = c.defineResource({
-    type: "expiriences",
+  /** Toy children under applicants (nested create) and vessels (a path of its own); no shipped resource's name. */
+  const voyageLogs = c.defineResource({
+    type: "voyage_logs",
     permission: "userExperiences",
-    label: { one: "Experience", many: "Experiences" },
+    label: { one: "Voyage log", many: "Voyage logs" },
     titleAttribute: "vessel",
     attributes: { vessel: { label: "Vessel", kind: "text", input: z.string().min(1), required: true, list: true, sortable: true } },
     defaultSort: "-vessel",
     verbs: c.ALL_VERBS,
     parents: [
       { type: "users", relationship: "user", create: true },
-      { type: "vessels", relationship: "vessel_record", path: "experiences" },
+      { type: "vessels", relationship: "vessel_record", path: "logbook" },
     ],
   });
   /** Notes about a crew user: nested under clients, with files, a rich text and a to-many. */
@@ -50,7 +52,7 @@ export const testResources = (c: TContracts) => {
       export: { label: "Export", method: "GET", on: "collection" },
     },
   });
-  return { expiriences, crewNotes };
+  return { voyageLogs, crewNotes };
 };
 
 export const withTestResources = (original: TContracts): TContracts => {
