@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import type { TCurrentUser } from "@crew/contracts";
+import { ScreenOverridesProvider } from "../resources/screen-registry";
 import { canFor } from "../session/use-session";
 import { signedInRoutes, signedOutRoutes } from "./router";
+import { SCREEN_OVERRIDES } from "./screen-overrides";
 
 /**
  * Routes exist only when permitted (spec 2.1), so the route table depends on the user.
@@ -24,5 +26,9 @@ export const AppRouter = ({ user }: { user: TCurrentUser | null }) => {
     if (previous.current && previous.current !== router) previous.current.dispose();
     previous.current = router;
   }, [router]);
-  return <RouterProvider router={router} />;
+  return (
+    <ScreenOverridesProvider value={SCREEN_OVERRIDES}>
+      <RouterProvider router={router} />
+    </ScreenOverridesProvider>
+  );
 };

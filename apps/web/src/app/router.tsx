@@ -2,6 +2,7 @@ import { Navigate, useLocation, type RouteObject } from "react-router-dom";
 import type { TCan } from "../session/use-session";
 import { RouteErrorPage } from "../errors/RouteErrorPage";
 import { FullScreenLoader } from "./FullScreenLoader";
+import { SCREEN_OVERRIDES } from "./screen-overrides";
 import { resourceRoutes } from "./screens-bridge";
 
 /** Where a signed-out visitor wanted to go, carried through /login in history state. */
@@ -59,7 +60,7 @@ export const signedInRoutes = (can: TCan): RouteObject[] => [
             lazy: async () => ({ Component: (await import("./RootPage")).RootPage }),
           }))
         : []),
-      ...resourceRoutes(can),
+      ...resourceRoutes(can, SCREEN_OVERRIDES),
       { path: "page-not-found", ...notFound },
       { path: "page-forbidden", lazy: async () => ({ Component: (await import("../errors/ForbiddenPage")).ForbiddenPage }) },
       { path: "*", ...notFound },

@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from "react-router-dom";
 import type { TCan } from "../session/use-session";
 import { RouteFallback } from "./RouteFallback";
 import { screenConfigOf, type TScreenConfig } from "./screen-config";
-import { SCREEN_OVERRIDES, type TScreenProps } from "./screen-registry";
+import type { TScreenOverrides, TScreenProps } from "./screen-registry";
 
 /*
  * Everything below loads on demand: the shell imports this module for its route table, and
@@ -36,9 +36,9 @@ const dialog = (node: ReactNode): ReactNode => <Suspense fallback={null}>{node}<
  * the list (or of the details tab, for the lists under a record) so it stays on screen, with
  * its page and filter, under them.
  */
-export const routesOfResource = (def: TResourceDef, can: TCan): RouteObject[] => {
+export const routesOfResource = (def: TResourceDef, can: TCan, overrides: TScreenOverrides = {}): RouteObject[] => {
   if (!def.route || !can(def.permission, "read")) return [];
-  const override = SCREEN_OVERRIDES[def.type] ?? {};
+  const override = overrides[def.type] ?? {};
   const config: TScreenConfig = screenConfigOf(def, override.messages);
   const base = config.base;
   if (override.Page) {
@@ -81,6 +81,6 @@ export const routesOfResource = (def: TResourceDef, can: TCan): RouteObject[] =>
   ];
 };
 
-/** Routes of every resource definition that has a `route`, as far as the user may use them. */
-export const resourceRoutes = (can: TCan): RouteObject[] =>
-  Object.values(RESOURCES).flatMap((def) => routesOfResource(def, can));
+/** Routes of every resource definition that has a `route`, as far as the user may use them; `overrides` from the app. */
+export const resourceRoutes = (can: TCan, overrides: TScreenOverrides = {}): RouteObject[] =>
+  Object.values(RESOURCES).flatMap((def) => routesOfResource(def, can, overrides));

@@ -1,22 +1,17 @@
-import type { ComponentType } from "react";
-import { lazy } from "react";
+import { createContext, useContext, type ComponentType } from "react";
 import type { TScreenConfig, TScreenMessages } from "./screen-config";
 import type { TResourceFormProps } from "./form/ResourceForm";
 import type { TRelatedListProps } from "./details/RelatedList";
-import { RECORD_OVERRIDES } from "../screens/applicant-records/record-overrides";
-import { RANK_MESSAGES } from "../screens/ranks/rank-messages";
-import { CREW_USER_MESSAGES } from "../screens/crew-users/crew-user-messages";
-import { VESSEL_MESSAGES } from "../screens/vessels/vessel-messages";
-import { USER_MESSAGES } from "../screens/applicants/user-messages";
-import { CREW_CHANGE_MESSAGES } from "../screens/crew-changes/crew-change-messages";
 
 export interface TScreenProps {
   config: TScreenConfig;
 }
 
 /**
- * What differs from the generic screens, by JSON:API type. A type not listed here gets the
- * generic list, form, delete and details: a new reference list needs only its definition.
+ * What differs from the generic screens, by JSON:API type. A type not listed gets the generic
+ * list, form, delete and details: a new reference list needs only its definition. The table
+ * itself lives in the app layer (app/screen-overrides.ts), which knows the bespoke screens;
+ * the generic engine only reads it, from the routes' argument and this context.
  */
 export interface TScreenOverride {
   messages?: Partial<TScreenMessages>;
@@ -41,41 +36,12 @@ export interface TScreenOverride {
   Archive?: ComponentType<TScreenProps>;
 }
 
-export const SCREEN_OVERRIDES: Readonly<Record<string, TScreenOverride>> = {
-  ranks: {
-    messages: RANK_MESSAGES,
-    List: lazy(() => import("../screens/ranks/RanksScreen").then((m) => ({ default: m.RanksScreen }))),
-  },
-  clients: {
-    messages: CREW_USER_MESSAGES,
-    List: lazy(() => import("../screens/crew-users/CrewUsersScreen").then((m) => ({ default: m.CrewUsersScreen }))),
-    Details: lazy(() => import("../screens/crew-users/CrewUserDetailsScreen").then((m) => ({ default: m.CrewUserDetailsScreen }))),
-  },
-  crew_changes: {
-    messages: CREW_CHANGE_MESSAGES,
-    List: lazy(() => import("../screens/crew-changes/CrewChangesScreen").then((m) => ({ default: m.CrewChangesScreen }))),
-    Details: lazy(() => import("../screens/crew-changes/CrewChangeDetailsScreen").then((m) => ({ default: m.CrewChangeDetailsScreen }))),
-  },
-  users: {
-    messages: USER_MESSAGES,
-    List: lazy(() => import("../screens/applicants/UsersScreen").then((m) => ({ default: m.UsersScreen }))),
-    Details: lazy(() => import("../screens/applicants/UserDetailsScreen").then((m) => ({ default: m.UserDetailsScreen }))),
-    Form: lazy(() => import("../screens/applicants/UserForm").then((m) => ({ default: m.UserForm }))),
-    Archive: lazy(() => import("../screens/applicants/ArchiveRoute").then((m) => ({ default: m.ArchiveRoute }))),
-  },
-  vessels: {
-    messages: VESSEL_MESSAGES,
-    List: lazy(() => import("../screens/vessels/VesselsScreen").then((m) => ({ default: m.VesselsScreen }))),
-    Details: lazy(() => import("../screens/vessels/VesselDetailsScreen").then((m) => ({ default: m.VesselDetailsScreen }))),
-  },
-  owners: {
-    Details: lazy(() => import("../screens/owners/OwnerDetailsScreen").then((m) => ({ default: m.OwnerDetailsScreen }))),
-  },
-  managers: {
-    Details: lazy(() => import("../screens/managers/ManagerDetailsScreen").then((m) => ({ default: m.ManagerDetailsScreen }))),
-  },
-  permissions: {
-    Page: lazy(() => import("../screens/permissions/PermissionsScreen").then((m) => ({ default: m.PermissionsScreen }))),
-  },
-  ...RECORD_OVERRIDES,
-};
+export type TScreenOverrides = Readonly<Record<string, TScreenOverride>>;
+
+const ScreenOverridesContext = createContext<TScreenOverrides>({});
+
+/** The app's table of overrides, for the generic screens below it (none in isolation, as in unit tests). */
+export const ScreenOverridesProvider = ScreenOverridesContext.Provider;
+
+/** The override of a type, empty for the generic screens. */
+export const useScreenOverrides = (): TScreenOverrides => useContext(ScreenOverridesContext);

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Divider, Group, List, PasswordInput, Stack, Text, T
 import { IconAlertCircle, IconAnchor, IconCalendarEvent, IconShip, IconUsers } from "@tabler/icons-react";
 import { firstErrorMessage } from "../api/api-error";
 import { usePublicConfig } from "../api/public-config";
-import { Logo } from "../shell/Logo";
+import { Logo } from "../brand/Logo";
 import { GoogleSignInButton } from "./GoogleSignInButton";
 import { signIn, signInGoogle } from "./session-actions";
 import classes from "./LoginPage.module.css";

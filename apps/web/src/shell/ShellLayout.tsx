@@ -1,11 +1,11 @@
 import { Suspense } from "react";
 import { AppShell, Box, Center, Group, Loader, Progress } from "@mantine/core";
 import { Outlet, useNavigation } from "react-router-dom";
-import { SCREEN_PATHS } from "../app/screens-bridge";
+import { SCREEN_PATHS } from "../resources/screens";
 import { useNarrowScreen } from "../lib/use-narrow-screen";
 import { useCurrentUser, useSession } from "../session/use-session";
 import { HelpButton } from "./HelpButton";
-import { Logo } from "./Logo";
+import { Logo } from "../brand/Logo";
 import { NavTabs } from "./NavTabs";
 import { showNavigationBar, visibleTabs } from "./nav-tabs";
 import { NotificationsButton } from "./notifications/NotificationsButton";

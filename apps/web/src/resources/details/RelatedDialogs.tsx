@@ -6,7 +6,7 @@ import { DeleteDialog } from "../form/DeleteRoute";
 import type { TFormMode, TPayload } from "../form/form-model";
 import { ResourceFormDialog } from "../form/ResourceFormDialog";
 import { screenConfigOf, type TScreenConfig } from "../screen-config";
-import { SCREEN_OVERRIDES } from "../screen-registry";
+import { useScreenOverrides } from "../screen-registry";
 import { childListsOf, type TChildList } from "./child-lists";
 
 /** The child list of the current tab and the way back to it, for the dialogs opened over it. */
@@ -20,7 +20,8 @@ const useChildOfTab = (parentConfig: TScreenConfig): { child: TChildList | undef
     () => void navigate({ pathname: `${parentConfig.base}/${id}/${tab}`, search }),
     [navigate, parentConfig.base, id, tab, search],
   );
-  const config = child ? screenConfigOf(child.def, SCREEN_OVERRIDES[child.def.type]?.messages) : undefined;
+  const overrides = useScreenOverrides();
+  const config = child ? screenConfigOf(child.def, overrides[child.def.type]?.messages) : undefined;
   return { child, config, parentId: id, back };
 };
 

@@ -13,7 +13,7 @@ import { recordTitle } from "../format";
 import { HistoryList } from "../history/HistoryList";
 import { childListsOf, hasHistory } from "./child-lists";
 import { RelatedList } from "./RelatedList";
-import { SCREEN_OVERRIDES } from "../screen-registry";
+import { useScreenOverrides } from "../screen-registry";
 
 /** A tab of a screen's own beside the generic ones (a vessel's manning scale, its photo). */
 export interface TDetailsTab {
@@ -53,6 +53,7 @@ export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs 
   const { id = "", tab = "details" } = useParams();
   const navigate = useNavigate();
   const { can } = useSession();
+  const overrides = useScreenOverrides();
   const include = useMemo(() => chosenInclude ?? detailsIncludes(def, can), [def, can, chosenInclude]);
   const one = useResourceRecord(def, id, include);
   useRedirectOnError(one.error);
@@ -66,8 +67,8 @@ export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs 
   const listHref = last ? `${base}?${last}` : base;
   const title = one.data ? recordTitle(one.data.record, def.titleAttribute) : undefined;
   const child = childLists.find((c) => c.tab === tab);
-  // A child type may list itself its own way (screen-registry `Related`).
-  const Related = (child && SCREEN_OVERRIDES[child.def.type]?.Related) ?? RelatedList;
+  // A child type may list itself its own way (its screen override's `Related`).
+  const Related = (child && overrides[child.def.type]?.Related) ?? RelatedList;
   const own = tabs.find((t) => t.value === tab);
   const known = tab === "details" || (tab === "history" && history) || Boolean(child) || Boolean(own);
   // Spec 2.2: any unknown path shows not-found (a tab of another resource, an edit one may not open).

@@ -9,7 +9,7 @@ import { formIncludes, invalidateResource, useResourceRecord } from "../data/use
 import { useRedirectOnError } from "../data/use-redirect-on-error";
 import { useSession } from "../../session/use-session";
 import type { TScreenConfig } from "../screen-config";
-import { SCREEN_OVERRIDES } from "../screen-registry";
+import { useScreenOverrides } from "../screen-registry";
 import { formFields, type TFormMode, type TPayload } from "./form-model";
 import { FormSkeleton } from "./FormSkeleton";
 import { ResourceForm, type TResourceFormProps, type TSaveOutcome } from "./ResourceForm";
@@ -28,7 +28,7 @@ export interface TResourceFormDialogProps {
 }
 
 /**
- * The definition's form (or the resource's own, SCREEN_OVERRIDES[type].Form) in a dialog.
+ * The definition's form (or the resource's own, its screen override's Form) in a dialog.
  * After the save and its file uploads the lists reload, the notice shows and the dialog
  * closes; when files failed it stays open, showing which and why.
  */
@@ -40,7 +40,7 @@ export const ResourceFormDialog = ({ config, mode, id, onClose, create, hiddenFi
   const narrow = useMediaQuery("(max-width: 600px)", false, { getInitialValueInEffect: false });
   const existing = useResourceRecord(def, mode === "update" ? id : undefined, formIncludes(def, can));
   useRedirectOnError(existing.error);
-  const Form = SCREEN_OVERRIDES[def.type]?.Form ?? ResourceForm;
+  const Form = useScreenOverrides()[def.type]?.Form ?? ResourceForm;
 
   const submit = async (payload: TPayload): Promise<TSaveOutcome> => {
     try {
