@@ -1,5 +1,4 @@
 import type { TTx } from "../../db/client.js";
-import { PLANNING_CHECKS } from "./planning-checks-repository.js";
 
 /**
  * Checks run on plans of seafarers: their warnings come back in a write's answer
@@ -32,8 +31,8 @@ export interface TPlannedSeafarer {
 /** Warnings of each plan that has any, by plan id. */
 export type TPlanningCheck = (db: TTx, plans: readonly (TPlannedSeafarer & { userId: number })[]) => Promise<Map<number, TPlanWarning[]>>;
 
-/** Every check's warnings for the plans with a seafarer (none for a vacancy), by plan id. */
-export const planWarnings = async (db: TTx, plans: readonly TPlannedSeafarer[], checks: readonly TPlanningCheck[] = PLANNING_CHECKS, today = new Date()): Promise<Map<number, TPlanWarning[]>> => {
+/** Every check's warnings (the caller passes PLANNING_CHECKS) for the plans with a seafarer (none for a vacancy), by plan id. */
+export const planWarnings = async (db: TTx, plans: readonly TPlannedSeafarer[], checks: readonly TPlanningCheck[], today = new Date()): Promise<Map<number, TPlanWarning[]>> => {
   // Only what is still to be served concerns planning: a plan that ended, was completed or went to another agency is history.
   const staffed = plans.flatMap((p) => (p.userId === null || p.end < today || p.status === "completed" || p.status === "other_agency" ? [] : [{ ...p, userId: p.userId }]));
   const out = new Map<number, TPlanWarning[]>();

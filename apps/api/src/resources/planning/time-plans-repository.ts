@@ -3,6 +3,7 @@ import type { TWhereOf } from "../../kernel/model-types.js";
 import { isoDay } from "./row-read.js";
 import { planningPrintRepository } from "./planning-print-repository.js";
 import { planWarnings, type TPlannedSeafarer, type TPlanWarning } from "./planning-checks.js";
+import { PLANNING_CHECKS } from "./planning-checks-repository.js";
 
 export interface TPlanConflict {
   id: number;
@@ -77,7 +78,7 @@ export const timePlansRepository = (db: TTx) => ({
 
   /** The planning checks' warnings of these plans, by plan id (meta.warnings and the `warnings` attribute). */
   warnings(plans: readonly TPlannedSeafarer[]): Promise<Map<number, TPlanWarning[]>> {
-    return planWarnings(db, plans);
+    return planWarnings(db, plans, PLANNING_CHECKS);
   },
 
   manningScale(id: number) {
