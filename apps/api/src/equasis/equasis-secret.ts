@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { TConfig } from "../config.js";
+import { keptSecret } from "../lib/kept-secret.js";
 
 /**
  * Staff save their Equasis password in their profile so the server can sign in to the
@@ -12,17 +11,8 @@ import type { TConfig } from "../config.js";
  */
 const VERSION = "v1";
 
-const secretOf = (config: TConfig): string => {
-  if (config.EQUASIS_SECRET) return config.EQUASIS_SECRET;
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, "equasis-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-};
-
-const keyOf = (config: TConfig): Buffer => createHash("sha256").update(`equasis-password:${secretOf(config)}`).digest();
+const keyOf = (config: TConfig): Buffer =>
+  createHash("sha256").update(`equasis-password:${keptSecret(config, config.EQUASIS_SECRET, "equasis-secret")}`).digest();
 
 export const sealEquasisPassword = (config: TConfig, password: string): string => {
   const iv = randomBytes(12);

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import { ConfigError, loadConfig } from "../config.js";
 import type { TDb } from "../db/client.js";
 import { createLogger } from "../lib/logger.js";
+import { stopOnSignals } from "../lib/stop-on-signals.js";
 import { createStorage } from "../storage/create-storage.js";
 import { createJobs, type TJobsOptions } from "./index.js";
 
@@ -24,23 +25,9 @@ export const runWorker = async ({ openDb, ...options }: TWorkerOptions): Promise
   const jobs = createJobs({ config, db, logger, redis, storage: createStorage(config) }, { ...options, redisUrl: config.REDIS_URL });
   await jobs.start();
   logger.info({ pid: process.pid }, "worker started");
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "worker stopping: finishing running jobs");
-    const force = setTimeout(() => process.exit(1), 25_000);
-    force.unref();
-    try {
-      await jobs.stop();
-      await db.$disconnect();
-      await redis.quit();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, "worker shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  stopOnSignals(logger, { stopping: "worker stopping: finishing running jobs", failed: "worker shutdown failed" }, async () => {
+    await jobs.stop();
+    await db.$disconnect();
+    await redis.quit();
+  });
 };

@@ -1,12 +1,12 @@
 /**
- * An API process for the fault tests: the real server (src/http/serve.ts, as src/main.ts runs
+ * An API process for the fault tests: the real server (src/serve.ts, as src/main.ts runs
  * it) with the probe job registered and one route in front of the app that queues it, the
  * way a resource action queues its job. PROBE_JOBS_PREFIX keeps a test's queue to itself.
  */
 import express from "express";
 import { createDb } from "../../src/db/client.js";
 import { AppError } from "../../src/errors/app-error.js";
-import { serve } from "../../src/http/serve.js";
+import { serve } from "../../src/serve.js";
 import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { probeHandler, probeJob } from "./probe-job.js";
 

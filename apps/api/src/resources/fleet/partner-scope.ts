@@ -1,3 +1,4 @@
+import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 
@@ -16,3 +17,17 @@ export const partnerVesselWhere = (actor: TActor): TWhereOf<"Vessel"> | undefine
 /** Owners a partner may see: its own. */
 export const partnerOwnerWhere = (actor: TActor): TWhereOf<"Owner"> | undefined =>
   isPartner(actor) ? { assignments: { some: { clientId: actor.id } } } : undefined;
+
+/**
+ * The owner a new vessel of `actor` belongs to: null for staff (the office links owners
+ * itself); for a partner its one owner, and a partner with several owners or none is told to
+ * ask the office (a 422 on the owner relationship).
+ */
+export const newVesselOwnerOf = async (repo: { ownerIdsOf(clientId: number): Promise<number[]> }, actor: TActor): Promise<number | null> => {
+  if (!isPartner(actor)) return null;
+  const owners = await repo.ownerIdsOf(actor.id);
+  if (owners.length !== 1 || owners[0] === undefined) {
+    throw AppError.invalid([{ field: "owner", location: "relationships", message: "cannot be told for a partner linked to several owners or none: ask the crewing office to add the vessel" }]);
+  }
+  return owners[0];
+};

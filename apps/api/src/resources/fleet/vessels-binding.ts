@@ -4,7 +4,7 @@ import { AppError } from "../../errors/app-error.js";
 import { vesselRegistryImportJob } from "./vessel-registry-import-job.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { vesselScope } from "./fleet-scopes.js";
-import { isPartner } from "./partner-scope.js";
+import { isPartner, newVesselOwnerOf } from "./partner-scope.js";
 import { vesselDataOf } from "./registry-particulars.js";
 import { registryAccount, withRegistry } from "./vessel-registry-service.js";
 import { vesselsRepository } from "./vessels-repository.js";
@@ -87,9 +87,7 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
   },
   async toData(_input, _defaults, ctx) {
     // A partner's new vessel belongs to its owner: one owner, or the office must add it.
-    if (ctx.mode === "create" && isPartner(ctx.actor) && (await ctx.repo.ownerIdsOf(ctx.actor.id)).length !== 1) {
-      throw AppError.invalid([{ field: "owner", location: "relationships", message: "cannot be told for a partner linked to several owners or none: ask the crewing office to add the vessel" }]);
-    }
+    if (ctx.mode === "create") await newVesselOwnerOf(ctx.repo, ctx.actor);
     return {};
   },
   async afterWrite(after, ctx) {
@@ -135,14 +133,11 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
       const account = await registryAccount(ctx.repo, ctx.kernel.config, ctx.actor.id, email);
       const ship = await withRegistry(ctx.kernel.config, account, (session) => session.findShip(imo));
       if (!ship) throw AppError.invalid([{ field: "imo", message: "was not found in the vessel registry" }]);
-      const partnerOwners = isPartner(ctx.actor) ? await ctx.repo.ownerIdsOf(ctx.actor.id) : [];
-      if (isPartner(ctx.actor) && partnerOwners.length !== 1) {
-        throw AppError.invalid([{ field: "owner", location: "relationships", message: "cannot be told for a partner linked to several owners or none: ask the crewing office to add the vessel" }]);
-      }
+      const owner = await newVesselOwnerOf(ctx.repo, ctx.actor);
       const created = await ctx.transaction(async (repo) => {
         const { data } = await vesselDataOf(repo, ship);
         const vessel = await repo.createVessel(imo, data);
-        if (partnerOwners[0] !== undefined) await repo.linkOwner(vessel.id, partnerOwners[0]);
+        if (owner !== null) await repo.linkOwner(vessel.id, owner);
         return vessel;
       });
       return { status: 201, document: await ctx.kernel.serviceOf("vessels").show(ctx.actor, created.id, {}) };

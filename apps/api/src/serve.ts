@@ -1,23 +1,24 @@
 import type { Server } from "node:http";
 import type { Express } from "express";
 import { Redis } from "ioredis";
-import { createApp } from "../app.js";
-import { loadConfig } from "../config.js";
-import type { TDb } from "../db/client.js";
-import { openDatabase } from "../db/database.js";
-import { migrate } from "../db/migrate.js";
-import { seed } from "../seed/seed.js";
-import { withStartupLock } from "../db/startup-lock.js";
-import type { TDeps } from "../deps.js";
-import { JOB_HANDLERS } from "../job-handlers.js";
-import { createJobs, type TJobHandler } from "../jobs/index.js";
-import { createLogger } from "../lib/logger.js";
-import { sessionSecret } from "../lib/session-secret.js";
-import { inProcessBus, redisBus } from "../live/event-bus.js";
-import { ensurePermissionRecords } from "../permissions/permission-seed-repository.js";
-import { createStorage } from "../storage/create-storage.js";
-import { closeServer } from "./close-server.js";
-import { registryForDemo } from "../equasis/stand-in-for-demo.js";
+import { createApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import type { TDb } from "./db/client.js";
+import { openDatabase } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { seed } from "./seed/seed.js";
+import { withStartupLock } from "./db/startup-lock.js";
+import type { TDeps } from "./deps.js";
+import { JOB_HANDLERS } from "./job-handlers.js";
+import { createJobs, type TJobHandler } from "./jobs/index.js";
+import { createLogger } from "./lib/logger.js";
+import { stopOnSignals } from "./lib/stop-on-signals.js";
+import { keptSecret } from "./lib/kept-secret.js";
+import { inProcessBus, redisBus } from "./live/event-bus.js";
+import { ensurePermissionRecords } from "./permissions/permission-seed-repository.js";
+import { createStorage } from "./storage/create-storage.js";
+import { closeServer } from "./http/close-server.js";
+import { registryForDemo } from "./equasis/stand-in-for-demo.js";
 
 export interface TServeOptions {
   /** Opens the Prisma client (main.ts passes db/client's createDb: only it and repositories open one). */
@@ -55,7 +56,7 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const storage = createStorage(config);
   const jobs = createJobs({ config, db, logger, redis, storage }, { handlers: options.jobHandlers ?? JOB_HANDLERS, prefix: options.jobsPrefix });
   const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
-  const deps: TDeps = { config, db, logger, jobs, redis, bus, storage, sessionSecret: sessionSecret(config), embedded: database.embedded };
+  const deps: TDeps = { config, db, logger, jobs, redis, bus, storage, sessionSecret: keptSecret(config, config.SESSION_SECRET, "session-secret"), embedded: database.embedded };
   if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
 
   const app = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);
@@ -63,34 +64,15 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
     logger.info(`Crewing back office on http://localhost:${config.PORT} (${database.embedded ? "embedded database" : "PostgreSQL"})`);
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing requests in flight");
-    // Past this, a stuck request or job would keep the process from ever stopping.
-    const force = setTimeout(() => {
-      logger.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, 25_000);
-    force.unref();
-    try {
-      await closeServer(server);
-      await jobs.stop();
-      await bus.close();
-      await db.$disconnect();
-      // Redis may be the reason for the stop: closing it must not fail the shutdown.
-      await redis?.quit().catch(() => redis.disconnect());
-      await database.stop();
-      await registry.stop();
-      logger.info("stopped");
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  stopOnSignals(logger, { stopping: "shutting down: finishing requests in flight", failed: "shutdown failed" }, async () => {
+    await closeServer(server);
+    await jobs.stop();
+    await bus.close();
+    await db.$disconnect();
+    // Redis may be the reason for the stop: closing it must not fail the shutdown.
+    await redis?.quit().catch(() => redis.disconnect());
+    await database.stop();
+    await registry.stop();
+  });
   return server;
 };
