@@ -121,7 +121,7 @@ test("plan on the scheduler: filters from the address, a range and an applicant 
 test("a plan made in one browser appears in another's open scheduler within a second", async ({ browser, request }) => {
   const api = await planningApi(request);
   const tag = unique();
-  const { vesselId, rows: [row], rankIds } = await api.vesselWithRows(`E2E LIVE ${tag}`, ["Bosun"]);
+  const { vesselId, rankIds } = await api.vesselWithRows(`E2E LIVE ${tag}`, ["Bosun"]);
   const first = await browser.newPage({ viewport: WIDE });
   const second = await browser.newPage({ viewport: WIDE });
   await signIn(first, "admin@example.com");
@@ -153,7 +153,6 @@ test("a plan made in one browser appears in another's open scheduler within a se
   await expect(items.first()).toContainText("Vacancy");
   await first.close();
   await second.close();
-  expect(row).toBeTruthy();
 });
 
 test("a crew change with two sign-ons and one sign-off, made on the scheduler, and its crew list printed", async ({ page, request }) => {

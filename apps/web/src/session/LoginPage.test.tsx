@@ -39,8 +39,8 @@ describe("login page", () => {
     vi.stubGlobal("fetch", fetchMock);
     renderWithProviders(<LoginPage />, { route: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(await screen.findByText("Enter your email")).toBeTruthy();
-    expect(screen.getByText("Enter your password")).toBeTruthy();
+    await screen.findByText("Enter your email");
+    screen.getByText("Enter your password");
     expect(fetchMock.mock.calls.some(([url]) => typeof url === "string" && url.includes("sign_in"))).toBe(false);
   });
 
@@ -50,6 +50,6 @@ describe("login page", () => {
       vi.fn(fetchRoutes({ "GET /api/public_config": () => jsonAnswer(200, { google_client_id: "abc.apps.googleusercontent.com" }) })),
     );
     renderWithProviders(<LoginPage />, { route: "/login" });
-    expect(await screen.findByTestId("google-sign-in")).toBeTruthy();
+    await screen.findByTestId("google-sign-in");
   });
 });

@@ -28,9 +28,10 @@ describe("field-kind registry", () => {
         <FieldDisplay name="email" attr={attr("email")} value="ann@example.com" />
       </>,
     );
-    expect(screen.getByText(/^2.500\.00$/)).toBeTruthy();
-    expect(screen.getByLabelText("Yes")).toBeTruthy();
-    expect(screen.getByText("tanker")).toBeTruthy();
+    screen.getByText(/^2.500\.00$/);
+    screen.getByLabelText("Yes");
+    screen.getByText("deck");
+    screen.getByText("tanker");
     expect(screen.getByRole("link", { name: "ann@example.com" }).getAttribute("href")).toBe("mailto:ann@example.com");
   });
 
@@ -53,7 +54,7 @@ describe("field-kind registry", () => {
       </>,
     );
     expect(screen.getByTestId("own").textContent).toBe("+31 10");
-    expect(screen.getByRole("link", { name: "+44 20" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "+44 20" }).getAttribute("href")).toBe("tel:+4420");
   });
 
   it("edits through the kind's input", () => {

@@ -40,10 +40,10 @@ describe("generic form with file fields", () => {
     // The next file waits its second, then is refused (room for a loaded CI machine).
     await waitFor(() => expect(FakeXhr.all).toHaveLength(2), { timeout: 8000 });
     act(() => FakeXhr.all[1]!.respond(422, { errors: [{ status: "422", title: "virus.exe is not an allowed file type" }] }));
-    expect(await screen.findByText("virus.exe is not an allowed file type")).toBeTruthy();
-    expect(screen.getByText(/is saved/)).toBeTruthy();
+    await screen.findByText("virus.exe is not an allowed file type");
+    screen.getByText(/is saved/);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: "7" }), 1);
-    expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+    screen.getByRole("button", { name: "Close" });
     expect(screen.queryByRole("button", { name: "Create" })).toBeNull();
   }, 20_000);
 
@@ -55,7 +55,7 @@ describe("generic form with file fields", () => {
     fireEvent.change(screen.getByRole("textbox", { name: /^Title/ }), { target: { value: "Visa" } });
     fireEvent.change(container.querySelectorAll<HTMLInputElement>("input[type=file]")[1]!, { target: { files: [new File(["1"], "a.pdf")] } });
     fireEvent.click(screen.getByRole("button", { name: "Create" }));
-    expect(await screen.findByText("Title has already been taken")).toBeTruthy();
+    await screen.findByText("Title has already been taken");
     expect(FakeXhr.all).toHaveLength(0);
     expect(onSaved).not.toHaveBeenCalled();
   });

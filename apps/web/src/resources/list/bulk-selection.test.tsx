@@ -72,7 +72,7 @@ describe("row selection and bulk actions", () => {
     await screen.findByText("Note 1", {}, { timeout: 5000 });
     fireEvent.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
     fireEvent.click(within(screen.getByTestId("bulk-bar")).getByRole("button", { name: "Delete" }));
-    expect(await screen.findByText("Delete 2 notes?")).toBeTruthy();
+    within(await screen.findByRole("dialog")).getByText("Delete 2 notes?");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(deleted).toEqual(["1"]));
     await waitFor(() => expect(screen.getByTestId("bulk-bar").textContent).toContain("1 selected"));
