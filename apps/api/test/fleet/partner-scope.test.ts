@@ -202,6 +202,33 @@ describe("partner scope on every fleet route", () => {
     expect((await send("get", `/api/owners/${owner.body.data.id}`, partner)).status).toBe(200);
   });
 
+  it("a partner linked to no owner or to several adds no vessel, by hand or from the registry: the office must", async () => {
+    const lone = await createClient({ role: "partner" });
+    await grantClient(lone.id, "partner", GRANTS);
+    await saveEquasisAccount(lone.id, STAND_IN_ACCOUNT.email, STAND_IN_ACCOUNT.password, deps.config);
+    let headers = (await signInWith(lone.email, TEST_PASSWORD, app)).headers;
+    const post = async (path: string, body: object) => {
+      const res = await request(app).post(path).set(headers).send(body);
+      headers = rotatedHeaders(res, headers);
+      return res;
+    };
+    const refused = (res: request.Response) => {
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].source.pointer).toBe("/data/relationships/owner");
+      expect(res.body.errors[0].detail).toMatch(/several owners or none: ask the crewing office to add the vessel/);
+    };
+    const ship = STAND_IN_SHIPS[62];
+    if (!ship) throw new Error("stand-in ship missing");
+    const byHand = () => post("/api/vessels", { data: { type: "vessels", attributes: { name: "NO OWNER NEWBUILD", imo: uniqueImo() } } });
+    refused(await byHand());
+    refused(await post("/api/vessels/create_from_equasis", { imo: ship.imo }));
+    await linkOwner(lone.id, (await deps.db.owner.create({ data: { title: unique("First Owner") } })).id);
+    await linkOwner(lone.id, (await deps.db.owner.create({ data: { title: unique("Second Owner") } })).id);
+    refused(await byHand());
+    refused(await post("/api/vessels/create_from_equasis", { imo: ship.imo }));
+    expect(await deps.db.vessel.findUnique({ where: { imo: ship.imo } })).toBeNull();
+  });
+
   it("the registry search names only its own vessels; its imports are its own", async () => {
     const [shipA, shipB] = [STAND_IN_SHIPS[60], STAND_IN_SHIPS[61]];
     const a = await send("get", "/api/equasis_vessel_search", partner, { query: { q: shipA?.imo ?? "" } });
