@@ -41,6 +41,12 @@ export interface TAttributeDef {
   file?: TFileSpec;
   /** What a new record's form starts with (the column's default: a new vessel is active). */
   default?: string | number | boolean | null;
+  /**
+   * Another spelling a write may use for this attribute (the spec's clients send `docType` for
+   * `doc_type`, `endorsement` for `endorsement_attributes`); sending both with different values
+   * is a 422. Only written, never served.
+   */
+  alias?: string;
 }
 
 export interface TRelationshipDef {
@@ -58,6 +64,13 @@ export interface TRelationshipDef {
    * own (a vessel's owner needs vessels.owner).
    */
   permission?: TPermissionKey;
+  /**
+   * The attribute spelling of this to-one relationship in a write (`crewing_applicant_id` for
+   * `user`): the spec's payloads carry foreign keys as attributes. Its value is the related id
+   * or null. For a read-only relationship (the author, set by the server) the value is accepted
+   * and ignored. Sending both spellings with different values is a 422.
+   */
+  attribute?: string;
 }
 
 export interface TFilterDef {

@@ -1,5 +1,6 @@
 import { ZWriteDocument, type TResourceIdentifier, attributesSchema, type TResourceDef, attributeOf, relationshipOf } from "@crew/contracts";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
+import { asSent, resolveAliases } from "./relationship-aliases.js";
 
 export interface TWriteInput {
   /** Validated attribute values by (snake_case) attribute name. */
@@ -44,7 +45,8 @@ export const parseWriteBody = (
     throw AppError.conflict("data.id does not match the id in the address");
   }
   // Names as the client sent them: zod's record copy would turn a `__proto__` key into a prototype.
-  const given = rawAttributes(body) ?? data.attributes ?? {};
+  // The spec's other spellings (foreign keys as attributes, `docType`) become the definition's names.
+  const { attributes: given, relationships: linked, sentAs } = resolveAliases(def, rawAttributes(body) ?? data.attributes ?? {}, data.relationships ?? {});
   for (const name of Object.keys(given)) {
     const attr = attributeOf(def, name);
     if (!attr) throw new AppError("BAD_REQUEST", `Unknown attribute '${name}'`, [badPointer(`Unknown attribute '${name}' of ${def.type}`, `/data/attributes/${name}`)]);
@@ -62,7 +64,7 @@ export const parseWriteBody = (
 
   const relationships: Record<string, number | null> = {};
   const toMany: Record<string, number[]> = {};
-  for (const [name, value] of Object.entries(data.relationships ?? {})) {
+  for (const [name, value] of Object.entries(linked)) {
     const rel = relationshipOf(def, name);
     if (!rel) throw new AppError("BAD_REQUEST", `Unknown relationship '${name}'`, [badPointer(`Unknown relationship '${name}' of ${def.type}`, `/data/relationships/${name}`)]);
     if (rel.readOnly) throw new AppError("BAD_REQUEST", `'${name}' cannot be written here`, [badPointer(`'${name}' is written through ${rel.type}`, `/data/relationships/${name}`)]);
@@ -80,7 +82,7 @@ export const parseWriteBody = (
     const missing = mode === "create" ? relationships[name] == null : Object.hasOwn(relationships, name) && relationships[name] === null;
     if (missing) issues.push({ field: name, message: "must exist", location: "relationships" });
   }
-  if (issues.length) throw AppError.invalid(issues);
+  if (issues.length) throw AppError.invalid(asSent(issues, sentAs));
   return { attributes: (parsed.data ?? {}), relationships, toMany };
 };
 

@@ -39,6 +39,16 @@ export const ZEndorsementInput = z.strictObject({
   issuing_country_id: ZRecordId.nullable().optional(),
 });
 
+/**
+ * The endorsement as a write takes it: spec 001's client sends it as `endorsement`, possibly the
+ * endorsement record it read (its id and n_tpd 3 come along and are not written: the server
+ * keeps the kind 3 record and its link).
+ */
+export const ZEndorsementWrite = ZEndorsementInput.extend({
+  id: z.union([z.string(), z.number()]).optional(),
+  n_tpd: z.coerce.number().pipe(z.literal(3, { error: "an endorsement is of type 3" })).optional(),
+}).transform(({ id: _id, n_tpd: _type, ...endorsement }) => endorsement);
+
 /** POST applicant_documents/restore_sequence: the applicant's documents in the order the staff arranged. */
 export const ZDocumentOrder = z.strictObject({
   ids: z.array(ZRecordId).min(1, "give the documents in their order").max(500),
@@ -77,7 +87,7 @@ export const applicantDocuments = defineResource({
     sequence: { label: "Order", kind: "number", sortable: true },
     endorsement_id: { label: "Endorsement", kind: "number" },
     /** Write only: a certificate's endorsement, saved with it (null removes it). */
-    endorsement_attributes: { label: "Endorsement", kind: "text", writeOnly: true, form: false, input: ZEndorsementInput.nullable() },
+    endorsement_attributes: { label: "Endorsement", kind: "text", writeOnly: true, form: false, input: ZEndorsementWrite.nullable(), alias: "endorsement" },
     files: applicantFiles,
     ...timestamps,
   },
@@ -86,7 +96,8 @@ export const applicantDocuments = defineResource({
     kind: { label: "Kind", type: "applicant-documents", cardinality: "one", form: true },
     issuing_country: { label: "Issuing country", type: "countries", cardinality: "one", form: true },
     role: { label: "For rank", type: "ranks", cardinality: "one", form: true },
-    endorsement: { label: "Endorsement", type: "applicant_documents", cardinality: "one", readOnly: true },
+    // Kept by the server (the endorsement saved with the certificate): a sent endorsement_id is ignored.
+    endorsement: { label: "Endorsement", type: "applicant_documents", cardinality: "one", readOnly: true, attribute: "endorsement_id" },
     author: addedBy,
     attachments: recordAttachments,
     endorsement_attachments: { label: "Endorsement attachments", type: "attachments", cardinality: "many", readOnly: true },

@@ -89,11 +89,12 @@ export const timePlans = defineResource({
     ...timestamps,
   },
   relationships: {
-    manning_scale: { label: "Manning scale row", type: "manning_scales", cardinality: "one", required: true },
-    user: { label: "Seafarer", type: "users", cardinality: "one" },
+    // Spec 002 §3 Timeplan's fields name these by id (manning_scale_id, user_id; the crew changes are kept by the server).
+    manning_scale: { label: "Manning scale row", type: "manning_scales", cardinality: "one", required: true, attribute: "manning_scale_id" },
+    user: { label: "Seafarer", type: "users", cardinality: "one", attribute: "user_id" },
     port: { label: "Port", type: "ports", cardinality: "one" },
-    crew_change_sign_on: { label: "Sign-on crew change", type: "crew_changes", cardinality: "one", readOnly: true },
-    crew_change_sign_off: { label: "Sign-off crew change", type: "crew_changes", cardinality: "one", readOnly: true },
+    crew_change_sign_on: { label: "Sign-on crew change", type: "crew_changes", cardinality: "one", readOnly: true, attribute: "crew_change_sign_on_id" },
+    crew_change_sign_off: { label: "Sign-off crew change", type: "crew_changes", cardinality: "one", readOnly: true, attribute: "crew_change_sign_off_id" },
   },
   filters: {
     date_range: { label: "Dates", kind: "text", input: dateRange },
@@ -191,6 +192,8 @@ export const crewChanges = defineResource({
     port: { label: "Port", type: "ports", cardinality: "one", form: true },
     port_arrived: { label: "Port arrived", type: "ports", cardinality: "one", form: true },
     crew_lists: { label: "Crew list", type: "crew_lists", cardinality: "many", readOnly: true },
+    /** Who planned it (set by the server: spec 002's create sends author_id, which is ignored). */
+    author: { label: "Author", type: "clients", cardinality: "one", readOnly: true, attribute: "author_id" },
   },
   filters: {
     state: { label: "State", kind: "select", options: crewChangeStateOptions, input: z.enum(CREW_CHANGE_STATES) },
@@ -288,7 +291,8 @@ export const crewLists = defineResource({
     ...timestamps,
   },
   relationships: {
-    crew_change: { label: "Crew change", type: "crew_changes", cardinality: "one", required: true },
+    // Spec 002 §7: a crew list entry is sent with its crew change's id.
+    crew_change: { label: "Crew change", type: "crew_changes", cardinality: "one", required: true, attribute: "crew_change_id" },
   },
   filters: { crew_change_id: { label: "Crew change", kind: "id", input: id } },
   defaultSort: "id",

@@ -53,13 +53,14 @@ export const expiriences = defineResource({
   },
   relationships: {
     user: recordOwner,
-    role: { label: "Rank", type: "ranks", cardinality: "one", required: true, form: true },
-    vessel: { label: "Fleet vessel", type: "vessels", cardinality: "one", form: true },
+    // Spec 001 §3 Experience sends role, vessel and company_agent_id as attributes (ids).
+    role: { label: "Rank", type: "ranks", cardinality: "one", required: true, form: true, attribute: "role" },
+    vessel: { label: "Fleet vessel", type: "vessels", cardinality: "one", form: true, attribute: "vessel" },
     vessel_type: { label: "Vessel type", type: "vessel_types", cardinality: "one", form: true },
     vessel_flag: { label: "Flag", type: "countries", cardinality: "one", form: true },
     engine_type: { label: "Engine type", type: "engine_types", cardinality: "one", form: true },
     engine_manufacturer: { label: "Engine maker", type: "engine_manufacturers", cardinality: "one", form: true },
-    company_agent: { label: "Crewing agent", type: "crewing_agents", cardinality: "one", form: true },
+    company_agent: { label: "Crewing agent", type: "crewing_agents", cardinality: "one", form: true, attribute: "company_agent_id" },
     author: addedBy,
     attachments: recordAttachments,
   },
@@ -166,6 +167,8 @@ export const userPerformances = defineResource({
         { value: "not_recommended", label: "Not for rehire" },
       ],
       input: z.enum(PERFORMANCE_KINDS),
+      // Spec 001 "Performance record" spells it docType.
+      alias: "docType",
     },
     date: { label: "Date", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
     rating: {
@@ -178,8 +181,9 @@ export const userPerformances = defineResource({
   },
   relationships: {
     expirience: ofSeaService,
-    role: { label: "Promoted to", type: "ranks", cardinality: "one", form: true },
-    user: { label: "Seafarer", type: "users", cardinality: "one", readOnly: true },
+    role: { label: "Promoted to", type: "ranks", cardinality: "one", form: true, attribute: "role" },
+    // The sea service's applicant: a sent crewing_applicant_id is ignored.
+    user: { label: "Seafarer", type: "users", cardinality: "one", readOnly: true, attribute: "crewing_applicant_id" },
     author: addedBy,
   },
   parents: [{ type: "expiriences", relationship: "expirience", path: "performances", create: true }],
