@@ -1,6 +1,6 @@
 import type { TResourceDef, TResourceIdentifier } from "@crew/contracts";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
-import { idOf } from "./write-body.js";
+import { idOf } from "./ids.js";
 
 /**
  * The spellings the spec's clients write that a definition names differently: foreign keys sent

@@ -1,5 +1,6 @@
 import { ZWriteDocument, type TResourceIdentifier, attributesSchema, type TResourceDef, attributeOf, relationshipOf } from "@crew/contracts";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
+import { idOf } from "./ids.js";
 import { asSent, resolveAliases } from "./relationship-aliases.js";
 
 export interface TWriteInput {
@@ -14,13 +15,7 @@ export interface TWriteInput {
 /** An empty input (actions and relationship routes build theirs). */
 export const emptyInput = (): TWriteInput => ({ attributes: {}, relationships: {}, toMany: {} });
 
-/** Ids are PostgreSQL `integer`s: anything else names no record. */
-export const MAX_ID = 2_147_483_647;
-export const idOf = (id: string): number | undefined => {
-  if (!/^[1-9]\d{0,9}$/.test(id)) return undefined;
-  const n = Number(id);
-  return n <= MAX_ID ? n : undefined;
-};
+export { MAX_ID, idOf } from "./ids.js";
 
 /**
  * Reads a JSON:API write document for a resource. Shape problems (not a document, unknown
