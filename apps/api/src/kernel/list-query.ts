@@ -112,7 +112,8 @@ export const parseListQuery = (
 
   const fields: Record<string, string[]> = {};
   for (const [type, raw] of Object.entries(objectParam(query.fields, "fields"))) {
-    const list = (str(raw, `fields[${type}]`) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    // `id` is always served; spec 002's mention list names it (fields[clients]=id,name), so it is taken and dropped.
+    const list = (str(raw, `fields[${type}]`) ?? "").split(",").map((s) => s.trim()).filter((f) => f && f !== "id");
     const typeDef = type === def.type ? def : opts.defOf?.(type);
     if (!typeDef) throw AppError.badRequest(`Unknown type '${type}' in fields`, `fields[${type}]`);
     for (const f of list) {
