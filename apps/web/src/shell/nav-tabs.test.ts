@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TAction, TPermissionKey } from "@crew/contracts";
 import type { TCan } from "../session/use-session";
-import { NAV_TABS, activeTabPath, menuLabelOf, showNavigationBar, visibleTabs } from "./nav-tabs";
+import { NAV_TABS, REFERENCE_MENU_LABEL, activeTabPath, menuLabelOf, navEntries, showNavigationBar, visibleTabs } from "./nav-tabs";
 
 const canOnly =
   (readable: readonly TPermissionKey[]): TCan =>
@@ -26,7 +26,7 @@ describe("navigation tabs (spec 2.5)", () => {
   });
 
   it("shows a tab only once its screen exists", () => {
-    const tabs = visibleTabs(canOnly(["ranks", "vessels", "timeplans"]), ["/ranks"]);
+    const tabs = visibleTabs(canOnly(["ranks", "vessels"]), ["/ranks"]);
     expect(tabs.map((t) => t.path)).toEqual(["/ranks"]);
   });
 
@@ -35,10 +35,24 @@ describe("navigation tabs (spec 2.5)", () => {
     expect(tabs.map((t) => t.label)).toEqual(["Users", "Ranks", "Permissions"]);
   });
 
-  it("shows the bar only with more than one tab", () => {
+  it("shows the bar with any tab at all (a partner's single Vessels tab)", () => {
     expect(showNavigationBar([])).toBe(false);
-    expect(showNavigationBar(visibleTabs(canOnly(["ranks"]), ALL_SCREENS))).toBe(false);
-    expect(showNavigationBar(visibleTabs(canOnly(["ranks", "ports"]), ALL_SCREENS))).toBe(true);
+    expect(showNavigationBar(visibleTabs(canOnly(["vessels"]), ALL_SCREENS))).toBe(true);
+  });
+
+  it("shows Timeplans (the planner on '/') with timeplans.read though no resource screen names '/'", () => {
+    const tabs = visibleTabs(canOnly(["vessels", "timeplans", "owners"]), ["/vessels", "/owners"]);
+    expect(tabs.map((t) => t.label)).toEqual(["Vessels", "Timeplans", "Owners"]);
+  });
+
+  it("gathers the reference lists into one menu where the first of them stands", () => {
+    const tabs = visibleTabs(canOnly(["taskManager", "engineTypes", "countries", "surveyCreator", "ports", "permissions"]), ALL_SCREENS);
+    const entries = navEntries(tabs).map((e) => (e.kind === "tab" ? e.tab.label : `${e.label}: ${e.tabs.map((t) => t.label).join(", ")}`));
+    expect(entries).toEqual(["Task Manager", `${REFERENCE_MENU_LABEL}: Engine types, Countries, Ports`, "Survey creator", "Permissions"]);
+  });
+
+  it("has no reference menu without a reference list", () => {
+    expect(navEntries(visibleTabs(canOnly(["vessels"]), ALL_SCREENS))).toEqual([{ kind: "tab", tab: NAV_TABS[0] }]);
   });
 
   it("selects the tab of the first path segment, Timeplans for an empty one", () => {
@@ -47,6 +61,8 @@ describe("navigation tabs (spec 2.5)", () => {
     expect(activeTabPath("/ranks")).toBe("/ranks");
     expect(activeTabPath("/ranks/12/edit")).toBe("/ranks");
     expect(activeTabPath("/crew-users/3/details")).toBe("/crew-users");
+    expect(activeTabPath("/timeplans/12/edit")).toBe("/");
+    expect(activeTabPath("/timeplans/crew-rotation/crew-change/new")).toBe("/");
   });
 
   it("names tabs '{label} page' in the narrow-screen menu", () => {

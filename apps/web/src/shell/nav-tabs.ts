@@ -53,17 +53,59 @@ export const NAV_TABS: readonly TNavTab[] = [
   ...EXTRA_TABS.filter(isAdministration),
 ];
 
+/** The planner lives on the root (spec 2.3), not on a resource route: its screen always exists. */
+const PLANNER_PATH = "/";
+
 /** Tabs the user may read whose screen exists (a tab without a screen would lead to not-found). */
 export const visibleTabs = (can: TCan, screenPaths: readonly string[]): TNavTab[] =>
-  NAV_TABS.filter((tab) => can(tab.permission, "read") && screenPaths.includes(tab.path));
+  NAV_TABS.filter(
+    (tab) => can(tab.permission, "read") && (tab.path === PLANNER_PATH || screenPaths.includes(tab.path)),
+  );
 
-/** The bar is only worth its space with more than one place to go. */
-export const showNavigationBar = (tabs: readonly TNavTab[]): boolean => tabs.length > 1;
+/**
+ * The bar shows with any place to go (issue 22: a partner with only Vessels had no way back
+ * to it); the spec's "more than one tab" left single-tab roles to typing addresses.
+ */
+export const showNavigationBar = (tabs: readonly TNavTab[]): boolean => tabs.length > 0;
 
-/** Path of the selected tab: the first path segment; an empty one selects Timeplans ('/'). */
+/** Paths whose first segment belongs to the planner (its dialogs, spec 002 §2). */
+const PLANNER_SEGMENTS: readonly string[] = ["timeplans"];
+
+/** Path of the selected tab: the first path segment; an empty one (or the planner's dialogs) selects Timeplans ('/'). */
 export const activeTabPath = (pathname: string): string => {
   const first = pathname.split("/").find((segment) => segment !== "");
-  return first ? `/${first}` : "/";
+  return first && !PLANNER_SEGMENTS.includes(first) ? `/${first}` : PLANNER_PATH;
+};
+
+/**
+ * The plain reference lists of spec 000 §2.2 ("Reference data"), and every list a definition
+ * adds beyond the spec's tabs (sign-off reasons, ...) except Permissions: they share one menu
+ * in the bar so the daily screens are not lost among the lookup tables.
+ */
+export const REFERENCE_PATHS: readonly string[] = [
+  "/vessel-types", "/engine-types", "/engine-manufacturers", "/vendor-types", "/vendors", "/certificate-types",
+  "/relation-types", "/crewing-statuses", "/countries", "/ports", "/main-engines", "/applicant-contracts",
+  "/applicant-documents", "/english-test-types",
+  ...EXTRA_TABS.filter((tab) => !isAdministration(tab)).map((tab) => tab.path),
+];
+
+export const REFERENCE_MENU_LABEL = "Reference data";
+
+/** One entry of the bar: a tab, or the reference-data menu holding its tabs. */
+export type TNavEntry = { kind: "tab"; tab: TNavTab } | { kind: "menu"; label: string; tabs: TNavTab[] };
+
+/**
+ * The bar's entries: the tabs in their order, the reference lists gathered into one menu
+ * standing where the first of them would be (after Task Manager, as in the spec's list).
+ */
+export const navEntries = (tabs: readonly TNavTab[]): TNavEntry[] => {
+  const reference = tabs.filter((tab) => REFERENCE_PATHS.includes(tab.path));
+  const entries: TNavEntry[] = [];
+  for (const tab of tabs) {
+    if (!REFERENCE_PATHS.includes(tab.path)) entries.push({ kind: "tab", tab });
+    else if (tab === reference[0]) entries.push({ kind: "menu", label: REFERENCE_MENU_LABEL, tabs: reference });
+  }
+  return entries;
 };
 
 /** Label of a tab in the narrow-screen user menu. */
