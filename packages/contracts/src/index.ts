@@ -11,3 +11,4 @@ export * from "./crew-list-toggle.js";
 export * from "./pickers.js";
 export * from "./dates.js";
 export * from "./notification-links.js";
+export * from "./typed-day.js";

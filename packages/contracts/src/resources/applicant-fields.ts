@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDayOf } from "./fields.js";
+import type { TDateBounds } from "../typed-day.js";
 
 /**
  * Value rules of an applicant's fields (spec 001 leaves the bounds open; these are what a
@@ -9,9 +10,24 @@ import { calendarDayOf } from "./fields.js";
 const DAY_MS = 86_400_000;
 const utcToday = (): Date => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 
+/** The bounds of each ZDateIn schema, so a date picker refuses what the validation refuses. */
+const DATE_BOUNDS = new WeakMap<z.ZodType, TDateBounds>();
+
+const withDateBounds = <T extends z.ZodType>(bounds: TDateBounds, schema: T): T => {
+  DATE_BOUNDS.set(schema, bounds);
+  return schema;
+};
+
+/** The bounds of an attribute's date validation (through `.nullable()` / `.optional()`), if it has any. */
+export const dateBoundsOf = (schema: z.ZodType | undefined): TDateBounds | undefined => {
+  if (!schema) return undefined;
+  if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) return dateBoundsOf(schema.unwrap() as z.ZodType);
+  return DATE_BOUNDS.get(schema);
+};
+
 /** A calendar date ("1985-04-03" or an ISO date-time cut at 'T') from `minYear`, not after `max()` when given. */
 export const ZDateIn = (minYear: number, maxYear: number, opts: { notFuture?: boolean } = {}) =>
-  z.union([z.string(), z.date()]).transform((v, ctx) => {
+  withDateBounds({ minYear, maxYear, notFuture: opts.notFuture }, z.union([z.string(), z.date()]).transform((v, ctx) => {
     const date = calendarDayOf(v);
     if (!date) {
       ctx.addIssue({ code: "custom", message: "is not a valid date" });
@@ -30,7 +46,7 @@ export const ZDateIn = (minYear: number, maxYear: number, opts: { notFuture?: bo
       return z.NEVER;
     }
     return date;
-  });
+  }));
 
 /** Names as written in the passport: letters, spaces, hyphens, apostrophes, dots. */
 export const ZPersonName = z

@@ -1,5 +1,6 @@
 import { Skeleton } from "@mantine/core";
 import { lazy, Suspense } from "react";
+import { dateBoundsOf } from "@crew/contracts";
 import type { TFieldInputProps } from "./field-kind-types";
 import { asText } from "./TextKinds";
 
@@ -9,7 +10,16 @@ const DateTimeField = lazy(() => import("./DateFields").then((m) => ({ default: 
 
 export const DateInput = ({ attr, value, error, required, onChange }: TFieldInputProps) => (
   <Suspense fallback={<Skeleton height={58} />}>
-    <DateField label={attr.label} value={asText(value)} error={error} required={required} onChange={onChange} />
+    <DateField
+      label={attr.label}
+      value={asText(value)}
+      error={error}
+      required={required}
+      onChange={onChange}
+      bounds={dateBoundsOf(attr.input)}
+      // Text that is not a date stays the value: the save is refused on this field, never made without it.
+      onInvalidText={onChange}
+    />
   </Suspense>
 );
 
