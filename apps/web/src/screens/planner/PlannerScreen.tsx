@@ -11,6 +11,7 @@ import { saveFile } from "../../api/data-provider";
 import { notifyError, notifySuccess } from "../../notices";
 import { useApiErrorHandler } from "../../errors";
 import { useCurrentUser, useSession } from "../../session/use-session";
+import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
 import { useCrewChange, useCrewListToggle } from "../crew-changes/use-crew-change";
 import { CrewListPicker } from "./CrewListPicker";
 import { CrewRotationDialog } from "./CrewRotationDialog";
@@ -100,6 +101,8 @@ export const PlannerScreen = () => {
   const { ownerOptions, vesselOptions, rankOptions } = useMemo(() => plannerChoices(allRows.data ?? [], query.ownerIds), [allRows.data, query.ownerIds]);
   const crewListId = crewListMatch?.params.id;
   const crewChange = useCrewChange(crewListId);
+  // A crew change that does not exist leads to not-found instead of an empty planner.
+  useRedirectOnError(crewChange.error);
   const cc = crewChange.data?.crewChange;
   const vesselLink = cc?.relationships?.vessel?.data;
   const crewChangeVessel = vesselLink && !Array.isArray(vesselLink) ? vesselLink.id : "";

@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState } from "react";
 import { create, getOne, remove, update } from "../../api/data-provider";
 import { recordOf } from "../../api/record-types";
 import { useApiErrorHandler } from "../../errors";
+import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
 import { notifySuccess } from "../../notices";
 import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
@@ -68,6 +69,8 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     queryFn: ({ signal }) => getOne("time_plans", planId ?? "", { include: ["port"] }, signal),
     enabled: mode === "update" && Boolean(planId),
   });
+  // A plan that does not exist (or is out of reach) leads to not-found, not a loader for ever.
+  useRedirectOnError(existing.error);
   const [values, setValues] = useState<TValues | null>(() =>
     draft
       ? {
