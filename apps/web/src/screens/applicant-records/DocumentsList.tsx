@@ -3,26 +3,20 @@ import { applicantDocuments } from "@crew/contracts";
 import { Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconFileText, IconGripVertical } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
-import { Outlet, useLocation } from "react-router-dom";
+import { useMemo } from "react";
 import { z } from "zod";
 import { recordOf, runAction, runActionFor } from "../../api";
 import { useApiErrorHandler } from "../../errors";
 import { formatDate } from "@crew/contracts";
 import { notifySuccess } from "../../notices";
 import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
-import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { invalidateResource } from "../../resources/data/use-resource-queries";
-import { childRowLinks } from "../../resources/details/child-links";
-import { ChildListHeading, NewChildButton } from "../../resources/details/ChildListHeading";
-import type { TRelatedListProps } from "../../resources/details/RelatedList";
+import { RelatedList, type TRelatedListProps, type TRelatedListState } from "../../resources/details/RelatedList";
 import { StoredFileLink } from "../../resources/fields/StoredFileLink";
 import { relatedTitle, type TColumn } from "../../resources/list/columns";
 import { RecordCells } from "../../resources/list/RecordCells";
 import type { TBodyContext } from "../../resources/list/ResourceListView";
-import { ResourceListView } from "../../resources/list/ResourceListView";
-import { useNestedListState } from "../../resources/list-state/use-list-state";
-import { screenConfigOf } from "../../resources/screen-config";
 import { useSession } from "../../session/use-session";
 import { CvButton } from "./CvButton";
 import { groupDocuments, moveGroup, sequenceOf, type TDocumentGroup, type TOrderItem } from "./document-order";
@@ -32,6 +26,7 @@ import { ValidityMark } from "./ValidityMark";
 import classes from "./records.module.css";
 
 const ALL_ON_ONE_PAGE = 999;
+const INCLUDE = ["kind", "issuing_country", "role", "endorsement", "attachments", "endorsement_attachments"] as const;
 const attributesOf = (record: TResourceRecord) => recordOf(applicantDocuments, record).attributes;
 const TYPE_LABELS: Readonly<Record<number, string>> = { 2: "Certificate", 3: "Endorsement" };
 
@@ -113,148 +108,118 @@ const DocumentsBody = ({ records, context, enabled, userId }: { records: readonl
  * with its certificate and shows under it), each with its validity mark and days left, files;
  * "Rename files" gives every file its standard name.
  */
-export const DocumentsList = ({ child, parentId, tabPath }: TRelatedListProps) => {
-  const { def, parent } = child;
+export const DocumentsList = (props: TRelatedListProps) => {
+  const { child, parentId } = props;
+  const { def } = child;
   const { can } = useSession();
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
-  const { search: address } = useLocation();
-  const config = screenConfigOf(def);
-  const list = useNestedListState({ list: config.list, parentType: parent.type, parentId, defaultSort: def.defaultSort });
-  const { setPerPage } = list;
-  const startsPaged = list.query.perPage !== ALL_ON_ONE_PAGE && !new URLSearchParams(address).has("perPage");
-  useEffect(() => {
-    if (startsPaged) setPerPage(ALL_ON_ONE_PAGE);
-  }, [startsPaged, setPerPage]);
-  const ref = useMemo(() => ({ parentType: parent.type, parentId, path: parent.path }), [parent, parentId]);
-  // Spec 001 §7; a type the reader may not read is left out of `included` by the server.
-  const include = useMemo(() => ["kind", "issuing_country", "role", "endorsement", "attachments", "endorsement_attachments"], []);
-  // Asked for all from the first request: a second request would abort the first (and with it a rotated session token).
-  const query = startsPaged ? { ...list.query, perPage: ALL_ON_ONE_PAGE } : list.query;
-  const result = useManyReference(def, ref, query, include);
-  const shownUnderCertificate = useMemo(
-    () => new Set(groupDocuments((result.data?.data ?? []).map(orderItemOf)).flatMap((g) => (g.endorsement ? [g.endorsement.id] : []))),
-    [result.data],
-  );
-  const [renaming, setRenaming] = useState(false);
-  // Dragging means the staff's order only when the list is shown in it, unfiltered.
-  const inStaffOrder = list.query.sort.field === "sequence" && !list.query.search && !Object.keys(list.query.filter).length;
-  const canOrder = can(def.permission, "update") && inStaffOrder;
+  const rename = useResourceMutation({
+    mutationFn: () => runActionFor(applicantDocuments, "rename_files", { input: { user_id: Number(parentId) } }, ZRenamed),
+    invalidates: [def.type],
+    notice: (answer) => answer.meta.message || FILES_RENAMED,
+  });
 
-  const columns: TColumn[] = [
-    {
-      key: "kind_title",
-      label: "Document",
-      primary: true,
-      render: (record) => {
-        const a = attributesOf(record);
-        const type = TYPE_LABELS[a.n_tpd ?? 1];
-        // Under its certificate an endorsement needs no repeat of the certificate's name.
-        const nested = a.n_tpd === 3 && shownUnderCertificate.has(record.id);
-        return (
-          <Group gap={8} wrap="nowrap" align="flex-start">
-            <IconFileText size={16} color="var(--mantine-color-gray-6)" style={{ flex: "none", marginTop: 2 }} />
-            <Stack gap={2} miw={0}>
-              <Text size="sm" fw={a.n_tpd === 3 ? 400 : 600}>
-                {nested ? "Flag-state endorsement" : (a.kind_title ?? "")}
-              </Text>
-              {type && !nested ? (
-                <Badge size="xs" variant="light" color={a.n_tpd === 3 ? "gray" : "blue"} radius="sm" style={{ flex: "none" }}>
-                  {type}
-                </Badge>
-              ) : null}
-            </Stack>
-          </Group>
-        );
-      },
-    },
-    { key: "number", label: "Number", sortField: "number", render: (record) => attributesOf(record).number ?? "" },
-    { key: "valid_from", label: "Issued", sortField: "valid_from", render: (record) => formatDate(attributesOf(record).valid_from) },
-    {
-      key: "valid_until",
-      label: "Valid until",
-      sortField: "valid_until",
-      render: (record) => {
-        const a = attributesOf(record);
-        if (!a.valid_until) return <Text size="sm" c="dimmed">Unlimited</Text>;
-        return (
-          <Stack gap={2}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm">{formatDate(a.valid_until)}</Text>
-              {a.validity !== "valid" ? <ValidityMark state={a.validity} line={a.expiry_line} /> : null}
+  const columnsFor = ({ rows }: TRelatedListState): TColumn[] => {
+    const shownUnderCertificate = new Set(groupDocuments(rows.map(orderItemOf)).flatMap((g) => (g.endorsement ? [g.endorsement.id] : [])));
+    return [
+      {
+        key: "kind_title",
+        label: "Document",
+        primary: true,
+        render: (record) => {
+          const a = attributesOf(record);
+          const type = TYPE_LABELS[a.n_tpd ?? 1];
+          // Under its certificate an endorsement needs no repeat of the certificate's name.
+          const nested = a.n_tpd === 3 && shownUnderCertificate.has(record.id);
+          return (
+            <Group gap={8} wrap="nowrap" align="flex-start">
+              <IconFileText size={16} color="var(--mantine-color-gray-6)" style={{ flex: "none", marginTop: 2 }} />
+              <Stack gap={2} miw={0}>
+                <Text size="sm" fw={a.n_tpd === 3 ? 400 : 600}>
+                  {nested ? "Flag-state endorsement" : (a.kind_title ?? "")}
+                </Text>
+                {type && !nested ? (
+                  <Badge size="xs" variant="light" color={a.n_tpd === 3 ? "gray" : "blue"} radius="sm" style={{ flex: "none" }}>
+                    {type}
+                  </Badge>
+                ) : null}
+              </Stack>
             </Group>
-            {a.validity !== "valid" ? <Text size="xs" c="dimmed">{expiryText(a.valid_until)}</Text> : null}
-          </Stack>
-        );
+          );
+        },
       },
-    },
-    {
-      key: "issued_by",
-      label: "Issued by",
-      render: (record, included) => [attributesOf(record).issued_by, relatedTitle(record, "issuing_country", included)].filter(Boolean).join(", "),
-    },
-    { key: "role", label: "For rank", render: (record, included) => relatedTitle(record, "role", included) },
-    {
-      key: "files",
-      label: "Files",
-      render: (record) => {
-        const files = attributesOf(record).files ?? [];
-        return files.length ? (
-          <Stack gap={2}>
-            {files.map((f) => (
-              <StoredFileLink key={String(f.id)} file={f} />
-            ))}
-          </Stack>
-        ) : "";
+      { key: "number", label: "Number", sortField: "number", render: (record) => attributesOf(record).number ?? "" },
+      { key: "valid_from", label: "Issued", sortField: "valid_from", render: (record) => formatDate(attributesOf(record).valid_from) },
+      {
+        key: "valid_until",
+        label: "Valid until",
+        sortField: "valid_until",
+        render: (record) => {
+          const a = attributesOf(record);
+          if (!a.valid_until) return <Text size="sm" c="dimmed">Unlimited</Text>;
+          return (
+            <Stack gap={2}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm">{formatDate(a.valid_until)}</Text>
+                {a.validity !== "valid" ? <ValidityMark state={a.validity} line={a.expiry_line} /> : null}
+              </Group>
+              {a.validity !== "valid" ? <Text size="xs" c="dimmed">{expiryText(a.valid_until)}</Text> : null}
+            </Stack>
+          );
+        },
       },
-    },
-  ];
-
-  const rename = async () => {
-    setRenaming(true);
-    try {
-      const answer = await runActionFor(applicantDocuments, "rename_files", { input: { user_id: Number(parentId) } }, ZRenamed);
-      notifySuccess(answer.meta.message || FILES_RENAMED);
-      await invalidateResource(queryClient, def.type);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setRenaming(false);
-    }
+      {
+        key: "issued_by",
+        label: "Issued by",
+        render: (record, included) => [attributesOf(record).issued_by, relatedTitle(record, "issuing_country", included)].filter(Boolean).join(", "),
+      },
+      { key: "role", label: "For rank", render: (record, included) => relatedTitle(record, "role", included) },
+      {
+        key: "files",
+        label: "Files",
+        render: (record) => {
+          const files = attributesOf(record).files ?? [];
+          return files.length ? (
+            <Stack gap={2}>
+              {files.map((f) => (
+                <StoredFileLink key={String(f.id)} file={f} />
+              ))}
+            </Stack>
+          ) : "";
+        },
+      },
+    ];
   };
 
-  const search = list.search;
-  const canCreate = can(def.permission, "create") && can(def.permission, "update");
-  const createButton = canCreate ? <NewChildButton to={`${tabPath}/new${search}`}>New document</NewChildButton> : undefined;
-
   return (
-    <>
-      <ChildListHeading title={def.label.many}>
-        <Group gap="xs">
+    <RelatedList
+      {...props}
+      // Spec 001 §7; a type the reader may not read is left out of `included` by the server.
+      include={INCLUDE}
+      // Spec 001 §9: every document on one page.
+      pageSize={ALL_ON_ONE_PAGE}
+      pageSizeAlways
+      columns={columnsFor}
+      headingExtras={
+        <>
           {can(def.permission, "update") ? (
-            <Button size="xs" variant="default" loading={renaming} onClick={() => void rename()}>
+            <Button size="xs" variant="default" loading={rename.isPending} onClick={() => rename.mutate()}>
               Rename files
             </Button>
           ) : null}
           <CvButton userId={parentId} />
-          {createButton}
-        </Group>
-      </ChildListHeading>
-      <ResourceListView
-        def={def}
-        list={list}
-        result={result}
-        queryKey={manyReferenceKey(def, ref, query, include)}
-        columns={columns}
-        createAction={createButton}
-        selectable={false}
-        leadingHeader={<Table.Th w={36} aria-label="Order" />}
-        renderBody={(records, context) => <DocumentsBody records={records} context={context} enabled={canOrder} userId={parentId} />}
-        links={{
-          ...childRowLinks(tabPath, search, { edit: can(def.permission, "update"), delete: can(def.permission, "delete") }),
-        }}
-      />
-      <Outlet />
-    </>
+        </>
+      }
+      newLabel="New document"
+      view={({ list }) => {
+        // Dragging means the staff's order only when the list is shown in it, unfiltered.
+        const inStaffOrder = list.query.sort.field === "sequence" && !list.query.search && !Object.keys(list.query.filter).length;
+        const canOrder = can(def.permission, "update") && inStaffOrder;
+        return {
+          selectable: false,
+          leadingHeader: <Table.Th w={36} aria-label="Order" />,
+          renderBody: (records, context) => <DocumentsBody records={records} context={context} enabled={canOrder} userId={parentId} />,
+        };
+      }}
+    />
   );
 };

@@ -1,24 +1,17 @@
-import { DEFAULT_PAGE_SIZE, SEA_SERVICE_PAGE_SIZE, expiriences } from "@crew/contracts";
+import { SEA_SERVICE_PAGE_SIZE, expiriences } from "@crew/contracts";
 import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPaperclip, IconShieldCheck } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { useMemo, useState } from "react";
+import { Link } from "react-router-dom";
 import { recordOf } from "../../api";
 import type { TIncluded, TResourceRecord } from "../../resources/data/resource-types";
-import { manyReferenceKey, useManyReference } from "../../resources/data/use-many-reference";
 import { readableWith } from "../../resources/data/use-resource-queries";
-import { childRowLinks } from "../../resources/details/child-links";
-import { ChildListHeading, NewChildButton } from "../../resources/details/ChildListHeading";
-import type { TRelatedListProps } from "../../resources/details/RelatedList";
+import { RelatedList, type TRelatedListProps } from "../../resources/details/RelatedList";
 import { relatedTitle, type TColumn } from "../../resources/list/columns";
-import { ResourceListView } from "../../resources/list/ResourceListView";
-import { useNestedListState } from "../../resources/list-state/use-list-state";
-import { screenConfigOf } from "../../resources/screen-config";
 import { useSession } from "../../session/use-session";
 import { ContractRecords } from "./ContractRecords";
 import { CvButton } from "./CvButton";
 import { periodText, RESULT_COLOURS, vesselLine } from "./record-display";
-import { SEA_SERVICE_MESSAGES } from "./record-messages";
 
 const attributesOf = (record: TResourceRecord) => recordOf(expiriences, record).attributes;
 
@@ -28,20 +21,11 @@ const attributesOf = (record: TResourceRecord) => recordOf(expiriences, record).
  * dates and length, company and crewing agent, files, the latest verification's mark and a panel
  * of its verifications, performance records and the coincidence check.
  */
-export const SeaServiceList = ({ child, parentId, tabPath }: TRelatedListProps) => {
+export const SeaServiceList = (props: TRelatedListProps) => {
+  const { child, parentId } = props;
   const { def, parent } = child;
   const { can } = useSession();
-  const { search: address } = useLocation();
   const underVessel = parent.type === "vessels";
-  const config = screenConfigOf(def, SEA_SERVICE_MESSAGES);
-  const list = useNestedListState({ list: config.list, parentType: parent.type, parentId, defaultSort: def.defaultSort });
-  // Spec 001 §9: twelve to a page unless the address or the list's memory says otherwise.
-  const { setPerPage } = list;
-  const startsAtDefault = list.query.perPage === DEFAULT_PAGE_SIZE && !new URLSearchParams(address).has("perPage");
-  useEffect(() => {
-    if (startsAtDefault) setPerPage(SEA_SERVICE_PAGE_SIZE);
-  }, [startsAtDefault, setPerPage]);
-  const ref = useMemo(() => ({ parentType: parent.type, parentId, path: parent.path }), [parent, parentId]);
   const include = useMemo(() => {
     const readable = readableWith(can);
     return ["role", "vessel_type", "company_agent", "attachments", ...(underVessel ? ["user"] : [])].filter((name) => {
@@ -49,11 +33,7 @@ export const SeaServiceList = ({ child, parentId, tabPath }: TRelatedListProps) 
       return type ? readable(type) : false;
     });
   }, [can, def, underVessel]);
-  // Asked with twelve from the first request: a second request would abort the first (and with it a rotated session token).
-  const query = startsAtDefault ? { ...list.query, perPage: SEA_SERVICE_PAGE_SIZE } : list.query;
-  const result = useManyReference(def, ref, query, include);
   const [open, setOpen] = useState<string | null>(null);
-  const openRecord = result.data?.data.find((r) => r.id === open);
 
   const vesselColumn: TColumn[] = underVessel ? [] : [
     {
@@ -170,33 +150,22 @@ export const SeaServiceList = ({ child, parentId, tabPath }: TRelatedListProps) 
     },
   ];
 
-  const search = list.search;
-  const canCreate = !underVessel && can(def.permission, "create") && can(def.permission, "update");
-  const createButton = canCreate ? <NewChildButton to={`${tabPath}/new${search}`}>New sea service</NewChildButton> : undefined;
-  const title = openRecord ? `${attributesOf(openRecord).vessel_name ?? ""}: checks and performance` : "";
-
   return (
-    <>
-      <ChildListHeading title={def.label.many}>
-        <Group gap="xs">
-          {!underVessel ? <CvButton userId={parentId} /> : null}
-          {createButton}
-        </Group>
-      </ChildListHeading>
-      <ResourceListView
-        def={def}
-        list={list}
-        result={result}
-        queryKey={manyReferenceKey(def, ref, query, include)}
-        columns={columns}
-        createAction={createButton}
-        selectable={false}
-        links={{
-          ...childRowLinks(tabPath, search, { edit: !underVessel && can(def.permission, "update"), delete: !underVessel && can(def.permission, "delete") }),
-        }}
-      />
-      <ContractRecords service={openRecord} title={title} onClose={() => setOpen(null)} />
-      <Outlet />
-    </>
+    <RelatedList
+      {...props}
+      include={include}
+      // Spec 001 §9: twelve to a page unless the address or the list's memory says otherwise.
+      pageSize={SEA_SERVICE_PAGE_SIZE}
+      columns={() => columns}
+      headingExtras={!underVessel ? <CvButton userId={parentId} /> : undefined}
+      newLabel="New sea service"
+      writes={{ create: !underVessel, edit: !underVessel, delete: !underVessel }}
+      view={() => ({ selectable: false })}
+      after={({ rows }) => {
+        const openRecord = rows.find((r) => r.id === open);
+        const title = openRecord ? `${attributesOf(openRecord).vessel_name ?? ""}: checks and performance` : "";
+        return <ContractRecords service={openRecord} title={title} onClose={() => setOpen(null)} />;
+      }}
+    />
   );
 };
