@@ -1,8 +1,7 @@
 import { Anchor, Group, Loader, Text } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
-import { useState } from "react";
 import { downloadFile, type TStoredFile } from "../../api";
-import { useApiErrorHandler } from "../../errors";
+import { useResourceMutation } from "../data/use-resource-mutation";
 import { formatBytes } from "./file-draft";
 
 /**
@@ -10,18 +9,8 @@ import { formatBytes } from "./file-draft";
  * the click fetches the file and saves it under the name the server gives.
  */
 export const StoredFileLink = ({ file, withSize = false }: { file: TStoredFile; withSize?: boolean }) => {
-  const [busy, setBusy] = useState(false);
-  const handleError = useApiErrorHandler();
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadFile(file.url);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useResourceMutation({ mutationFn: () => downloadFile(file.url) });
+  const busy = download.isPending;
   return (
     <Group gap={6} wrap="nowrap" miw={0}>
       {busy ? <Loader size={12} /> : <IconPaperclip size={14} style={{ flex: "none" }} />}
@@ -29,7 +18,7 @@ export const StoredFileLink = ({ file, withSize = false }: { file: TStoredFile; 
         component="button"
         type="button"
         size="sm"
-        onClick={() => void download()}
+        onClick={() => download.mutate()}
         title={`Download ${file.filename}`}
         style={{ overflowWrap: "anywhere", textAlign: "left" }}
       >

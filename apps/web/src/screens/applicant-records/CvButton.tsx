@@ -1,9 +1,8 @@
 import { expiriences } from "@crew/contracts";
 import { Button } from "@mantine/core";
 import { IconFileCv } from "@tabler/icons-react";
-import { useState } from "react";
 import { runAction, saveFile } from "../../api";
-import { useApiErrorHandler } from "../../errors";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 
 /**
@@ -12,22 +11,15 @@ import { useSession } from "../../session/use-session";
  */
 export const CvButton = ({ userId, size = "xs" }: { userId: string; size?: "xs" | "sm" }) => {
   const { can } = useSession();
-  const handleError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
-  if (!can("users", "read")) return null;
-  const download = async () => {
-    setBusy(true);
-    try {
-      const answer = await runAction(expiriences, "print_cv", { id: userId, input: {} });
+  const print = useResourceMutation({
+    mutationFn: () => runAction(expiriences, "print_cv", { id: userId, input: {} }),
+    onSuccess: (answer) => {
       if (answer.kind === "file") saveFile(answer.file);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!can("users", "read")) return null;
   return (
-    <Button size={size} variant="default" leftSection={<IconFileCv size={16} />} loading={busy} onClick={() => void download()}>
+    <Button size={size} variant="default" leftSection={<IconFileCv size={16} />} loading={print.isPending} onClick={() => print.mutate()}>
       CV
     </Button>
   );

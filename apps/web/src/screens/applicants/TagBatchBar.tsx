@@ -4,8 +4,7 @@ import { IconTag, IconTagOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { z } from "zod";
 import { runActionFor } from "../../api";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import type { TListQuery } from "../../resources/list-state/list-query";
 import type { TRowSelection } from "../../resources/list/row-selection";
 import { actionQueryOf } from "./list-query-input";
@@ -29,28 +28,25 @@ export interface TTagBatchBarProps {
  */
 export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarProps) => {
   const choices = useUserChoices();
-  const handleError = useApiErrorHandler();
   const [tag, setTag] = useState("");
   const [scope, setScope] = useState<"selected" | "matching">("selected");
-  const [busy, setBusy] = useState<"assign_tag" | "remove_tag" | null>(null);
   const count = scope === "selected" ? selection.selected.size : Math.min(total, TAG_BATCH_LIMIT);
 
-  const run = async (action: "assign_tag" | "remove_tag") => {
-    setBusy(action);
-    try {
+  const batch = useResourceMutation<"assign_tag" | "remove_tag", z.infer<typeof ZTaskAnswer>>({
+    mutationFn: (action) => {
       const input = scope === "selected"
         ? { tag: tag.trim(), userId: [...selection.selected].join(",") }
         : { tag: tag.trim(), ...actionQueryOf(query) };
-      const answer = await runActionFor(users, action, { input }, ZTaskAnswer);
-      notifySuccess(QUEUED_NOTICE);
+      return runActionFor(users, action, { input }, ZTaskAnswer);
+    },
+    notice: QUEUED_NOTICE,
+    onSuccess: (answer, action) => {
       selection.clear();
       onQueued(answer.data.id, action === "assign_tag" ? `Tagging with "${tag.trim()}"` : `Removing "${tag.trim()}"`);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busy = batch.isPending ? batch.variables : null;
+  const run = (action: "assign_tag" | "remove_tag") => batch.mutate(action);
 
   const ready = tag.trim() !== "" && count > 0 && busy === null;
   return (
@@ -75,10 +71,10 @@ export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarP
         w={200}
         comboboxProps={{ withinPortal: true }}
       />
-      <Button size="xs" leftSection={<IconTag size={14} />} disabled={!ready} loading={busy === "assign_tag"} onClick={() => void run("assign_tag")}>
+      <Button size="xs" leftSection={<IconTag size={14} />} disabled={!ready} loading={busy === "assign_tag"} onClick={() => run("assign_tag")}>
         Assign tag
       </Button>
-      <Button size="xs" variant="default" leftSection={<IconTagOff size={14} />} disabled={!ready} loading={busy === "remove_tag"} onClick={() => void run("remove_tag")}>
+      <Button size="xs" variant="default" leftSection={<IconTagOff size={14} />} disabled={!ready} loading={busy === "remove_tag"} onClick={() => run("remove_tag")}>
         Remove tag
       </Button>
       {scope === "matching" && total > TAG_BATCH_LIMIT ? (

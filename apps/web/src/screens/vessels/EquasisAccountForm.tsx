@@ -4,7 +4,7 @@ import { IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { runAction } from "../../api";
 import { fieldErrorsOf } from "../../errors/field-errors";
-import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useCurrentUser } from "../../session/use-session";
 import { FLEET_NOTICES } from "./vessel-messages";
 
@@ -24,28 +24,27 @@ export const EquasisAccountForm = ({ reason, onSaved }: TEquasisAccountFormProps
   const [email, setEmail] = useState(user.equasis_email ?? user.email);
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      await runAction(clients, "update_me", { input: { equasis_email: email, equasis_password: password } });
-      notifySuccess(FLEET_NOTICES.accountSaved);
-      onSaved();
-    } catch (error) {
+  const saving = useResourceMutation({
+    mutationFn: () => runAction(clients, "update_me", { input: { equasis_email: email, equasis_password: password } }),
+    notice: FLEET_NOTICES.accountSaved,
+    onSuccess: onSaved,
+    // Every refusal shows in the form itself: on its field, else under the password.
+    refusal: (error) => {
       const fields = fieldErrorsOf(error);
       setErrors(Object.keys(fields).length ? fields : { base: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setSaving(false);
-    }
+      return true;
+    },
+  });
+  const save = () => {
+    setErrors({});
+    saving.mutate();
   };
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        save();
       }}
     >
       <Stack gap="sm">
@@ -57,7 +56,7 @@ export const EquasisAccountForm = ({ reason, onSaved }: TEquasisAccountFormProps
         <TextInput label="Equasis email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.equasis_email} />
         <PasswordInput label="Equasis password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.equasis_password ?? errors.base} />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={!email || !password}>
+          <Button type="submit" loading={saving.isPending} disabled={!email || !password}>
             Save account
           </Button>
         </Group>
