@@ -12,7 +12,6 @@ const MISSING = [
   "/vessels/999999/details",
   "/vessels/999999/edit",
   "/owners/999999/details",
-  "/crew-changes/999999/details",
   "/ranks/999999/edit",
   "/countries/999999/delete",
 ];
