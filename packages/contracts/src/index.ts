@@ -12,3 +12,4 @@ export * from "./pickers.js";
 export * from "./dates.js";
 export * from "./notification-links.js";
 export * from "./typed-day.js";
+export * from "./field-rules.js";

@@ -192,6 +192,20 @@ export interface TResourceDef {
    * besides `data`, with their zod (the spec's vessels send `update_from_equasis: false`).
    */
   relationshipFlags?: Record<string, z.ZodType>;
+  /**
+   * Rules over several attributes of the record as a write leaves it (start before end): the
+   * server refuses a write that breaks one (422 on `field`), the generic form checks them
+   * before it submits (field-rules.ts).
+   */
+  rules?: readonly TFieldRule[];
+}
+
+/** `field` may not be earlier than `than` (dates; either empty passes). */
+export interface TFieldRule {
+  kind: "notBefore";
+  field: string;
+  than: string;
+  message: string;
 }
 
 export const ALL_VERBS = ["list", "show", "create", "update", "delete"] as const;

@@ -11,7 +11,7 @@ import type { TServiceCore } from "./service-core.js";
 import type { TResourceService } from "./service-types.js";
 import type { TRow } from "./store.js";
 import type { TWriteInput } from "./write-body.js";
-import { checkRelated, checkRelationshipPermissions, dataOf, defaultsOf, sideEffects, writeStoredRelations } from "./write-steps.js";
+import { checkRelated, checkRelationshipPermissions, checkRules, dataOf, defaultsOf, sideEffects, writeStoredRelations } from "./write-steps.js";
 
 type TWrites = Pick<TResourceService, "create" | "update" | "remove" | "writeRelationship">;
 
@@ -35,6 +35,7 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       await prepare?.(tx, before);
       const defaults = defaultsOf(core, input);
       const next = { ...before, ...defaults };
+      checkRules(core, next);
       const ctx: TLooseWriteCtx = { actor, mode, id, before, next, input, repo: core.repoOf(tx), touched: side.touched };
       const data = await dataOf(core, input, defaults, ctx);
       const written = mode === "create" ? await store.create(data) : await store.update(id as number, data);

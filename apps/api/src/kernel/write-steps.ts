@@ -1,4 +1,4 @@
-import { relationshipOf } from "@crew/contracts";
+import { brokenRules, relationshipOf } from "@crew/contracts";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
 import type { TActor } from "../http/context.js";
 import { requireAccess } from "./access.js";
@@ -55,6 +55,12 @@ export const defaultsOf = (core: TServiceCore, input: TWriteInput): Record<strin
 export const dataOf = async (core: TServiceCore, input: TWriteInput, defaults: Record<string, unknown>, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> => {
   if (!core.hooks.toData) return defaults;
   return { ...defaults, ...(await core.hooks.toData(input, defaults, ctx)) };
+};
+
+/** The definition's rules over several attributes (start before end), over the row as the write leaves it: 422 on the field. */
+export const checkRules = (core: TServiceCore, next: Record<string, unknown>): void => {
+  const broken = brokenRules(core.def, (name) => next[camel(name)]);
+  if (broken.length) throw AppError.invalid(broken);
 };
 
 /** To-many and stored to-one relationships of a write, replaced in the write's transaction. */

@@ -112,6 +112,7 @@ export const applicantDocuments = defineResource({
   search: ["number", "issued_by"],
   // The staff's order first; then spec 001 §7's n_tpd, n_doc, -valid_from.
   defaultSort: "sequence,n_tpd,n_doc,-valid_from",
+  rules: [{ kind: "notBefore", field: "valid_until", than: "valid_from", message: "must not be before the date of issue" }],
   verbs: ["show", "create", "update", "delete"],
   maxPageSize: 999,
   actions: {

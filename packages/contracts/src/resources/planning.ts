@@ -106,6 +106,7 @@ export const timePlans = defineResource({
     to_publish: { label: "Published", kind: "boolean", input: bool },
   },
   defaultSort: "start",
+  rules: [{ kind: "notBefore", field: "end", than: "start", message: "must not be before the start" }],
   verbs: ALL_VERBS,
   live: true,
   maxPageSize: 25_000,
@@ -204,6 +205,7 @@ export const crewChanges = defineResource({
   },
   search: ["reason"],
   defaultSort: "-date",
+  rules: [{ kind: "notBefore", field: "date_sign_on", than: "date", message: "must not be before the date of the crew change" }],
   verbs: ALL_VERBS,
   live: true,
   actions: {

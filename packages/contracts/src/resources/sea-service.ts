@@ -78,6 +78,7 @@ export const expiriences = defineResource({
   },
   search: ["vessel_name", "vessel_imo", "vessel_manager"],
   defaultSort: "-date_on",
+  rules: [{ kind: "notBefore", field: "date_off", than: "date_on", message: "must not be before the sign-on" }],
   verbs: ALL_VERBS,
   actions: {
     /**

@@ -71,9 +71,6 @@ export const documentsBinding: TResourceEntry = bindResource(applicantDocuments,
     }
     const { nDoc } = ctx.next;
     if (!nDoc) issues.push({ field: "kind", message: "can't be blank", location: "relationships" });
-    const validFrom = ctx.next.validFrom ?? null;
-    const validUntil = ctx.next.validUntil ?? null;
-    if (validFrom && validUntil && validUntil.getTime() < validFrom.getTime()) issues.push({ field: "valid_until", message: "must not be before the date of issue" });
     const nTpd = ctx.next.nTpd ?? DOCUMENT_TYPES.document;
     const endorsement = input.attributes.endorsement_attributes;
     if (endorsement !== undefined && endorsement !== null && nTpd !== DOCUMENT_TYPES.certificate) {

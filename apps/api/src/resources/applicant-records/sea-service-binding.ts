@@ -75,7 +75,6 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
     if (!name) issues.push({ field: "vessel_name", message: "can't be blank: name the vessel or choose one of the fleet" });
     const { dateOn } = ctx.next;
     const dateOff = ctx.next.dateOff ?? null;
-    if (dateOn && dateOff && dateOff.getTime() < dateOn.getTime()) issues.push({ field: "date_off", message: "must not be before the sign-on" });
     if (issues.length) throw AppError.invalid(issues);
     const datesChanged = ctx.mode === "create" || data.dateOn !== undefined || data.dateOff !== undefined;
     const { userId } = ctx.next;

@@ -58,8 +58,6 @@ export const crewChangesBinding: TResourceEntry = bindResource(crewChanges, "Cre
     if (ctx.before && defaults.vesselId !== undefined && defaults.vesselId !== ctx.before.vesselId && (await ctx.repo.hasRows(ctx.before.id))) {
       throw AppError.invalid([{ field: "vessel", message: "cannot change while the crew list has seafarers of this vessel", location: "relationships" }]);
     }
-    const { date, dateSignOn } = ctx.next;
-    if (date && dateSignOn && dateSignOn < date) throw AppError.invalid([{ field: "date_sign_on", message: "must not be before the date of the crew change" }]);
     return ctx.mode === "create" ? { authorId: ctx.actor.id } : {};
   },
   async afterWrite(after, ctx) {

@@ -169,7 +169,6 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
     const { manningScaleId, start, end, status } = ctx.next;
     const userId = ctx.next.userId ?? null;
     if (!manningScaleId || !start || !end || !status) return {};
-    if (end < start) throw AppError.invalid([{ field: "end", message: "must not be before the start" }]);
     // A vacancy is a plan without a seafarer; every other status is a seafarer's (spec 002 §3).
     if (status === "vacancy" && userId !== null) throw AppError.invalid([{ field: "status", message: "cannot be Vacancy while a seafarer is planned" }]);
     if (status !== "vacancy" && userId === null) throw AppError.invalid([{ field: "user", message: "must be chosen unless the plan is a vacancy", location: "relationships" }]);

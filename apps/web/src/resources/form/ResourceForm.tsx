@@ -124,7 +124,7 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
     if (locked) return;
     const full = toPayload(def, mode, values, initial);
     const payload: TPayload = { attributes: omit(full.attributes, hiddenFields), relationships: omit(full.relationships, hiddenFields) };
-    const clientErrors = omit(validatePayload(def, mode, payload), hiddenFields);
+    const clientErrors = omit(validatePayload(def, mode, payload, values), hiddenFields);
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length) return;
     setPhase("saving");

@@ -1,5 +1,5 @@
 import * as contracts from "@crew/contracts";
-import { clients, ports, ranks, vendors, vesselTypes } from "@crew/contracts";
+import { clients, crewChanges, ports, ranks, vendors, vesselTypes } from "@crew/contracts";
 import { describe, expect, it } from "vitest";
 import { testResources } from "../../lib/test-resources";
 import { isFileDraft } from "../fields/file-draft";
@@ -50,6 +50,16 @@ describe("client-side validation with the server's zod schema", () => {
     const initial = initialValues(vesselTypes, { type: "vessel_types", id: "1", attributes: { title: "Reefer" } });
     const payload = toPayload(vesselTypes, "update", { title: "" }, initial);
     expect(validatePayload(vesselTypes, "update", payload)).toEqual({ title: "can't be blank" });
+  });
+});
+
+describe("rules over several fields (the definition's, checked as the server checks them)", () => {
+  it("names a sign-on date before the crew change's date, on create and when only one date changes", () => {
+    const values = { ...initialValues(crewChanges), date: "2026-05-10T00:00:00.000Z", date_sign_on: "2026-05-09T00:00:00.000Z" };
+    expect(validatePayload(crewChanges, "create", toPayload(crewChanges, "create", values, values), values).date_sign_on).toBe("must not be before the date of the crew change");
+    const stored = { ...values, date_sign_on: "2026-05-12T00:00:00.000Z" };
+    expect(validatePayload(crewChanges, "update", toPayload(crewChanges, "update", values, stored), values).date_sign_on).toBe("must not be before the date of the crew change");
+    expect(validatePayload(crewChanges, "update", toPayload(crewChanges, "update", stored, values), stored).date_sign_on).toBeUndefined();
   });
 });
 

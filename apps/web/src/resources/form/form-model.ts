@@ -1,5 +1,6 @@
 import {
   attributesSchema,
+  brokenRules,
   type TAttributeDef,
   type TRelationshipDef,
   type TResourceDef,
@@ -131,9 +132,14 @@ export const toPayload = (def: TResourceDef, mode: TFormMode, values: TFormValue
   return payload;
 };
 
-/** Client-side check with the same zod schema the server applies; messages keyed by field. */
-export const validatePayload = (def: TResourceDef, mode: TFormMode, payload: TPayload): TFieldErrors => {
+/**
+ * Client-side check with the same zod schema the server applies, and the definition's rules
+ * over several fields (start before end) over the whole form's `values`, with the server's
+ * checker; messages keyed by field.
+ */
+export const validatePayload = (def: TResourceDef, mode: TFormMode, payload: TPayload, values?: TFormValues): TFieldErrors => {
   const errors: TFieldErrors = {};
+  if (values) for (const { field, message } of brokenRules(def, (name) => values[name])) errors[field] = message;
   const parsed = attributesSchema(def, mode).safeParse(payload.attributes);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
