@@ -149,7 +149,10 @@ test("admin: manning scale: add ranks, reorder, archive, copy to another vessel"
   await expect(page.getByTestId("scale-row").first()).toBeVisible();
   const before = await page.getByTestId("scale-row").count();
   await pick(page, /^Copy from vessel/, "MV SCALE", new RegExp(name));
-  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await page.getByRole("button", { name: "Copy…", exact: true }).click();
+  // Asked first (issue 22): this vessel has rows, so the copy is added after them.
+  await page.getByTestId("copy-scale").getByRole("radio", { name: /^Add the 3 ranks/ }).check();
+  await page.getByTestId("copy-scale-confirm").click();
   await expect(notice(page, "Manning scale has copied successfully")).toBeVisible();
   // The active rows only: Master, Cook, AB (the archived AB stays behind).
   await expect(page.getByTestId("scale-row")).toHaveCount(before + 3);

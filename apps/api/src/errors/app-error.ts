@@ -35,6 +35,8 @@ export interface TFieldIssue {
   field: string;
   message: string;
   location?: "attributes" | "relationships";
+  /** The message is a whole sentence (it names its subject): the detail is the message alone, not "<field> <message>". */
+  sentence?: boolean;
 }
 
 export class AppError extends Error {
@@ -71,11 +73,11 @@ export class AppError extends Error {
    * pointer names the field in its fourth segment.
    */
   static invalid(issues: TFieldIssue[]): AppError {
-    const errors = issues.map(({ field, message, location = "attributes" }) => ({
+    const errors = issues.map(({ field, message, location = "attributes", sentence = false }) => ({
       status: "422",
       code: "invalid",
       title: message,
-      detail: `${field} ${message}`,
+      detail: sentence ? message : `${field} ${message}`,
       source: { pointer: `/data/${location}/${field}` },
     }));
     return new AppError("UNPROCESSABLE", errors.map((e) => e.detail).join(", "), errors);

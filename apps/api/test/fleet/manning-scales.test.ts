@@ -1,7 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
-import { testApp } from "../support/deps.js";
+import { testApp, testDeps } from "../support/deps.js";
 import { createRank, createVessel, unique } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 
@@ -89,6 +89,27 @@ describe("a vessel's manning scale", () => {
     expect(nothing.status).toBe(422);
     expect((await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: 999999999, to_vessel_id: to.id })).status).toBe(404);
     expect((await api().post("/api/duplicate_manning_scales").set((await signInAs("guest")).headers).send({ from_vessel_id: from.id, to_vessel_id: to.id })).status).toBe(403);
+  });
+
+  it("copying with mode replace archives the vessel's active rows (their plans stay) and leaves the copies alone", async () => {
+    const [from, to] = [await createVessel(), await createVessel()];
+    const [master, oiler] = [await createRank(unique("Master")), await createRank(unique("Oiler"))];
+    const add = async (vesselId: number, rankId: number) =>
+      (await api().post(`/api/vessels/${vesselId}/manning_scales`).set(admin).send({ data: { type: "manning_scales", attributes: {}, relationships: rankRef(rankId) } })).body.data.id as string;
+    await add(from.id, master.id);
+    await add(from.id, oiler.id);
+    const old = await add(to.id, master.id);
+    const plan = await testDeps().db.timePlan.create({ data: { manningScaleId: Number(old), start: new Date("2027-01-01"), end: new Date("2027-03-01"), status: "vacancy" } });
+    const bad = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: from.id, to_vessel_id: to.id, mode: "merge" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toBe("/data/attributes/mode");
+    const replaced = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: from.id, to_vessel_id: to.id, mode: "replace" });
+    expect(replaced.status).toBe(201);
+    expect(replaced.body.meta.copied).toBe(2);
+    // No "Master 1"/"Master 2": the old row is archived, the active scale is the copy.
+    expect(names(await scaleOf(to.id))).toEqual([master.title, oiler.title]);
+    expect((await testDeps().db.manningScale.findUniqueOrThrow({ where: { id: Number(old) } })).state).toBe("archived");
+    expect(await testDeps().db.timePlan.count({ where: { id: plan.id } })).toBe(1);
   });
 
   it("rows included with their vessels are the rows the record's own route answers", async () => {

@@ -10,7 +10,12 @@ beforeAll(async () => {
   admin = (await signInAs("admin")).headers;
 });
 
-const vesselRef = (id: number) => ({ vessel: { data: { type: "vessels", id: String(id) } } });
+let portId = "";
+beforeAll(async () => {
+  portId = String((await testDeps().db.port.create({ data: { name: unique("Port") } })).id);
+});
+/** A crew change happens at a port: every create names one. */
+const vesselRef = (id: number) => ({ vessel: { data: { type: "vessels", id: String(id) } }, port: { data: { type: "ports", id: portId } } });
 const newCrewChange = async (vesselId: number, attributes: Record<string, unknown>) => {
   const res = await api().post("/api/crew_changes").set(admin).send({ data: { type: "crew_changes", attributes, relationships: vesselRef(vesselId) } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -104,15 +109,40 @@ describe("crew changes and crew lists", () => {
     expect(await testDeps().db.crewChange.count()).toBe(before);
   });
 
+  it("needs a port: a crew change happens at one (422 with the pointer)", async () => {
+    const vessel = await createVessel();
+    const noPort = await api().post("/api/crew_changes").set(admin).send({ data: { type: "crew_changes", attributes: { date: "2027-05-01" }, relationships: { vessel: { data: { type: "vessels", id: String(vessel.id) } } } } });
+    expect(noPort.status).toBe(422);
+    expect(noPort.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(["/data/relationships/port"]);
+    expect(await testDeps().db.crewChange.count({ where: { vesselId: vessel.id } })).toBe(0);
+    const ccId = await newCrewChange(vessel.id, { date: "2027-05-01" });
+    const cleared = await api().patch(`/api/crew_changes/${ccId}`).set(admin).send({ data: { type: "crew_changes", id: ccId, attributes: {}, relationships: { port: { data: null } } } });
+    expect(cleared.body.errors[0].source.pointer).toBe("/data/relationships/port");
+  });
+
+  it("names the seafarers and the days as dd.mm.yyyy when a crew list cannot move a plan", async () => {
+    const vessel = await createVessel();
+    const master = await createScaleRow({ vesselId: vessel.id });
+    const [holder, relief] = [await createApplicant({ surname: "Castro", name: "Ronald" }), await createApplicant({ surname: "Okafor", name: "Emeka" })];
+    await newPlan(admin, master.id, "2027-01-10", "2027-06-01", holder.id);
+    const on = await newPlan(admin, master.id, "2027-06-01", "2027-12-01", relief.id);
+    const ccId = await newCrewChange(vessel.id, { date: "2027-05-01" });
+    const refused = await row(ccId, { sign_on_id: on });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].title).toBe("Emeka Okafor cannot sign on on 01.05.2027: Ronald Castro is planned from 10.01.2027 to 01.06.2027.");
+  });
+
   it("refuses to move a crew change onto dates its plans cannot take, and to change its vessel under its crew list", async () => {
     const vessel = await createVessel();
     const master = await createScaleRow({ vesselId: vessel.id });
-    const earlier = await newPlan(admin, master.id, "2026-06-01", "2026-12-01");
+    await newPlan(admin, master.id, "2026-06-01", "2026-12-01");
     const on = await newPlan(admin, master.id, "2027-01-01", "2027-06-01");
     const ccId = await newCrewChange(vessel.id, { date: "2027-01-01", crewlists: [{ sign_on_id: on }] });
     const clash = await api().patch(`/api/crew_changes/${ccId}`).set(admin).send({ data: { type: "crew_changes", id: ccId, attributes: { date: "2026-11-01" } } });
     expect(clash.status).toBe(422);
-    expect(clash.body.errors[0].title).toContain(`overlap plan ${earlier}`);
+    // A sentence naming the seafarers and the days (issue 22), not plan ids.
+    expect(clash.body.errors[0].title).toBe("The vacancy cannot sign on on 01.11.2026: the vacancy is planned from 01.06.2026 to 01.12.2026.");
+    expect(clash.body.errors[0].detail).toBe(clash.body.errors[0].title);
     expect(day((await planOf(on)).start)).toBe("2027-01-01");
     const otherVessel = await createVessel();
     const moved = await api().patch(`/api/crew_changes/${ccId}`).set(admin).send({ data: { type: "crew_changes", id: ccId, attributes: {}, relationships: vesselRef(otherVessel.id) } });

@@ -64,8 +64,9 @@ describe("planning live updates", () => {
     const [a, b] = [await createApplicant(), await createApplicant()];
     const off = await newPlan(admin, row.id, "2026-09-01", "2027-02-10", a.id, "on_board");
     const on = await newPlan(admin, row.id, "2027-02-20", "2027-08-01", b.id);
+    const port = await testDeps().db.port.create({ data: { name: `Live port ${vessel.id}` } });
     const events = await eventsDuring(() => api().post("/api/crew_changes").set(admin).send({
-      data: { type: "crew_changes", attributes: { date: "2027-02-15", crewlists: [{ sign_on_id: on, sign_off_id: off }] }, relationships: { vessel: { data: { type: "vessels", id: String(vessel.id) } } } },
+      data: { type: "crew_changes", attributes: { date: "2027-02-15", crewlists: [{ sign_on_id: on, sign_off_id: off }] }, relationships: { vessel: { data: { type: "vessels", id: String(vessel.id) } }, port: { data: { type: "ports", id: String(port.id) } } } },
     }));
     const moved = events.find((e) => e.type === "time_plans");
     expect(moved?.ids.sort()).toEqual([off, on].sort());

@@ -27,18 +27,25 @@ describe("timeplans", () => {
 
   it("refuses a plan that overlaps another on its row, naming it; a relief may start the day the other ends", async () => {
     const row = await createScaleRow();
-    const first = await newPlan(admin, row.id, "2027-01-01", "2027-03-01");
+    await newPlan(admin, row.id, "2027-01-01", "2027-03-01");
     const clash = await api().post("/api/time_plans").set(admin).send(planBody(row.id, { start: "2027-02-01", end: "2027-05-01", status: "vacancy" }));
     expect(clash.status).toBe(422);
     expect(clash.body.errors[0].source.pointer).toBe("/data/attributes/start");
-    expect(clash.body.errors[0].title).toContain(`overlaps plan ${first}`);
+    expect(clash.body.errors[0].title).toBe("A vacancy is already planned on this row from 01.01.2027 to 01.03.2027.");
+    expect(clash.body.errors[0].detail).toBe(clash.body.errors[0].title);
     const before = await api().post("/api/time_plans").set(admin).send(planBody(row.id, { start: "2026-11-01", end: "2027-01-15", status: "vacancy" }));
     expect(before.body.errors[0].source.pointer).toBe("/data/attributes/end");
     const relief = await newPlan(admin, row.id, "2027-03-01", "2027-07-01");
     // Moving onto the other is refused too (the drag snaps back with this message), and the end may not come before the start.
     const move = await api().patch(`/api/time_plans/${relief}`).set(admin).send({ data: { type: "time_plans", id: String(relief), attributes: { start: "2027-02-15" } } });
     expect(move.status).toBe(422);
-    expect(move.body.errors[0].title).toContain(`overlaps plan ${first}`);
+    expect(move.body.errors[0].title).toBe("A vacancy is already planned on this row from 01.01.2027 to 01.03.2027.");
+    // Issue 22: a sentence naming the seafarer and the days as dd.mm.yyyy.
+    const castro = await createApplicant({ surname: "Castro", name: "Ronald" });
+    const castroRow = await createScaleRow();
+    await newPlan(admin, castroRow.id, "2027-07-11", "2027-11-19", castro.id);
+    const onCastro = await api().post("/api/time_plans").set(admin).send(planBody(castroRow.id, { start: "2027-10-01", end: "2028-01-01", status: "vacancy" }));
+    expect(onCastro.body.errors[0].title).toBe("Ronald Castro is already planned on this row from 11.07.2027 to 19.11.2027.");
     const backwards = await api().patch(`/api/time_plans/${relief}`).set(admin).send({ data: { type: "time_plans", id: String(relief), attributes: { end: "2027-02-01" } } });
     expect(backwards.body.errors[0].source.pointer).toBe("/data/attributes/end");
     // Moving to another row where it fits is fine.
@@ -57,7 +64,7 @@ describe("timeplans", () => {
     const twice = await api().post("/api/time_plans").set(admin).send(planBody(rowB.id, { start: "2027-09-01", end: "2028-01-01", status: "to_propose" }, seafarer.id));
     expect(twice.status).toBe(422);
     expect(twice.body.errors[0].source.pointer).toBe("/data/relationships/user");
-    expect(twice.body.errors[0].title).toContain("MV FIRST BOOKING");
+    expect(twice.body.errors[0].title).toBe(`${seafarer.name} ${seafarer.surname} is already planned on MV FIRST BOOKING · ${rowA.name} from 01.04.2027 to 01.10.2027.`);
     // Signing on the day the previous contract ends is no overlap.
     expect((await api().post("/api/time_plans").set(admin).send(planBody(rowB.id, { start: "2027-10-01", end: "2028-01-01", status: "to_propose" }, seafarer.id))).status).toBe(201);
   });
@@ -188,5 +195,20 @@ describe("timeplans", () => {
     expect(values).toContain("Petrenko O.");
     expect(values).toContain("Vacancy");
     expect((await api().get("/api/print/time_plan").set(admin).query({ date: "2027-01-05", vessels: "2000000000" })).status).toBe(404);
+  });
+
+  it("prints the range the scheduler shows when given one (issue 22): from the week of the date to the last day", async () => {
+    const row = await createScaleRow();
+    await newPlan(admin, row.id, "2027-06-01", "2027-08-01");
+    const res = await download(api().get("/api/print/time_plan").set(admin).query({ date: "2027-06-25", to: "2027-09-30", vessels: String(row.vesselId) }));
+    expect(res.status).toBe(200);
+    const { default: ExcelJS } = await import("exceljs");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(res.body).buffer);
+    // The Monday of 25.06.2027 (21.06) to the Sunday of the week holding 30.09.2027 (03.10).
+    expect(book.worksheets[0]?.getCell("A1").value).toBe("Time plan from 21.06.2027 to 03.10.2027");
+    const backwards = await api().get("/api/print/time_plan").set(admin).query({ date: "2027-06-25", to: "2027-06-01", vessels: String(row.vesselId) });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors[0].source.pointer).toBe("/data/attributes/to");
   });
 });

@@ -263,7 +263,8 @@ export const manningScales = defineResource({
       on: "collection",
       path: "/duplicate_manning_scales",
       permission: { key: "vessels.manningScales", action: "create" },
-      input: z.strictObject({ from_vessel_id: id, to_vessel_id: id }),
+      // "add" puts the copies after the vessel's rows; "replace" archives its active rows first (their plans stay).
+      input: z.strictObject({ from_vessel_id: id, to_vessel_id: id, mode: z.enum(["add", "replace"]).default("add") }),
     },
   },
 });

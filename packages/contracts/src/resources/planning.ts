@@ -147,7 +147,8 @@ export const timePlans = defineResource({
     print_time_plan: timeplansGet(
       "Print the plan",
       "/print/time_plan",
-      z.strictObject({ date: ZDateOnly, vessels: ids, roles: ids.optional(), months: z.coerce.number().int().min(1).max(24).optional() }),
+      // `to`: the last day to print (the scheduler prints the window on screen, from the week of `date`); without it, `months` from the month before `date`.
+      z.strictObject({ date: ZDateOnly, to: ZDateOnly.optional(), vessels: ids, roles: ids.optional(), months: z.coerce.number().int().min(1).max(24).optional() }),
     ),
   },
 });
@@ -190,7 +191,8 @@ export const crewChanges = defineResource({
   },
   relationships: {
     vessel: { label: "Vessel", type: "vessels", cardinality: "one", required: true, form: true },
-    port: { label: "Port", type: "ports", cardinality: "one", form: true },
+    // A crew change happens at a port (issue 22): a new one names it; old ones without stay readable.
+    port: { label: "Port", type: "ports", cardinality: "one", required: true, form: true },
     port_arrived: { label: "Port arrived", type: "ports", cardinality: "one", form: true },
     crew_lists: { label: "Crew list", type: "crew_lists", cardinality: "many", readOnly: true },
     /** Who planned it (set by the server: spec 002's create sends author_id, which is ignored). */

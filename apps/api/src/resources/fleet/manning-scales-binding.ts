@@ -37,9 +37,13 @@ export const manningScalesBinding: TResourceEntry = bindResource(manningScales, 
     await ctx.repo.renumber(row.vesselId);
   },
   actions: {
-    /** Copies the active rows of one vessel's scale after the other's rows; both vessels must be readable. */
+    /**
+     * Copies the active rows of one vessel's scale onto another; both vessels must be readable.
+     * "add" puts them after the vessel's rows; "replace" archives its active rows first, so their
+     * plans stay (deleting rows would delete plans).
+     */
     async duplicate_manning_scales(ctx) {
-      const { from_vessel_id: from, to_vessel_id: to } = ctx.input;
+      const { from_vessel_id: from, to_vessel_id: to, mode } = ctx.input;
       if (from === to) throw AppError.invalid([{ field: "to_vessel_id", message: "must differ from the vessel copied from" }]);
       const vessels = ctx.kernel.serviceOf("vessels");
       await vessels.find(ctx.actor, from);
@@ -48,6 +52,7 @@ export const manningScalesBinding: TResourceEntry = bindResource(manningScales, 
         await repo.lockVessel(to);
         const rows = await repo.activeRows(from);
         if (!rows.length) throw AppError.invalid([{ field: "from_vessel_id", message: "has no manning scale to copy" }]);
+        if (mode === "replace") await repo.archiveActive(to);
         const count = await repo.copyRows(rows, to, await repo.nextPriority(to));
         await repo.renumber(to);
         return count;

@@ -92,6 +92,13 @@ export const manningScalesRepository = (db: TTx) => ({
     return db.manningScale.findMany({ where: { vesselId, state: "active" }, orderBy: [{ crewingPriority: "asc" }, { id: "asc" }] });
   },
 
+  /** Archives a vessel's active rows (a scale replaced by a copy); answers their ids. */
+  async archiveActive(vesselId: number): Promise<number[]> {
+    const rows = await db.manningScale.findMany({ where: { vesselId, state: "active" }, select: { id: true } });
+    await db.manningScale.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { state: "archived" } });
+    return rows.map((r) => r.id);
+  },
+
   async copyRows(rows: readonly { id: number; rankId: number; templateOffer: number | null; status: string | null }[], toVesselId: number, from: number): Promise<number> {
     const { count } = await db.manningScale.createMany({
       data: rows.map((r, i) => ({ vesselId: toVesselId, rankId: r.rankId, templateOffer: r.templateOffer, status: r.status, originId: r.id, crewingPriority: from + i })),

@@ -6,9 +6,9 @@ import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { partnerVesselWhere } from "../fleet/partner-scope.js";
 import { crewChangesRepository } from "./crew-changes-repository.js";
-import { alignPlans, checkPair, signOnDate } from "./crew-list-pairing.js";
+import { alignPlans, checkPair, clashSentence, seafarerOf, signOnDate } from "./crew-list-pairing.js";
 import { checkCrewList, printCrewList } from "./planning-prints.js";
-import { at, dateAt, numberAt, textAt } from "./row-read.js";
+import { at, dateAt, dmyDay, numberAt, textAt } from "./row-read.js";
 
 export const signOffReasonsBinding: TResourceEntry = bindResource(signOffReasons, "SignOffReason")({});
 
@@ -89,9 +89,9 @@ export const crewChangesBinding: TResourceEntry = bindResource(crewChanges, "Cre
       return { plan, signsOff, start, end, grows };
     }).sort((a, b) => Number(a.grows) - Number(b.grows));
     for (const { plan, signsOff, start, end } of moves) {
-      if (end < start) throw AppError.invalid([{ field: "date", message: `would end plan ${plan.id} before it starts` }]);
+      if (end < start) throw AppError.invalid([{ field: "date", message: `The plan of ${seafarerOf(plan)} would end on ${dmyDay(end)}, before it starts on ${dmyDay(start)}.`, sentence: true }]);
       const clash = await ctx.repo.conflict(plan, start, end);
-      if (clash) throw AppError.invalid([{ field: "date", message: `would make plan ${plan.id} overlap plan ${clash.id}` }]);
+      if (clash) throw AppError.invalid([{ field: "date", message: clashSentence(plan, signsOff ? `sign off on ${dmyDay(end)}` : `sign on on ${dmyDay(start)}`, clash), sentence: true }]);
       const change: { start?: Date; end?: Date; status?: string } = { start, end };
       if (completed) change.status = signsOff ? "completed" : "on_board";
       await ctx.repo.movePlan(plan.id, change);

@@ -4,6 +4,7 @@ import { planningPrintRepository } from "./planning-print-repository.js";
 const planSelect = {
   id: true, manningScaleId: true, userId: true, start: true, end: true, status: true, crewChangeSignOnId: true, crewChangeSignOffId: true,
   manningScale: { select: { vesselId: true, name: true } },
+  user: { select: { name: true, surname: true } },
 } as const;
 
 /** Crew changes, their crew-list rows and the plans those rows move; inside the caller's transaction or on the pool. */
@@ -34,7 +35,7 @@ export const crewChangesRepository = (db: TTx) => ({
         end: { gt: start },
         OR: [{ manningScaleId: plan.manningScaleId }, ...(plan.userId === null ? [] : [{ userId: plan.userId }])],
       },
-      select: { id: true, start: true, end: true },
+      select: { id: true, start: true, end: true, user: { select: { name: true, surname: true } } },
     });
   },
   async movePlan(id: number, data: { start?: Date; end?: Date; crewChangeSignOnId?: number | null; crewChangeSignOffId?: number | null; status?: string }): Promise<void> {

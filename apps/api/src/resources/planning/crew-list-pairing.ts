@@ -1,6 +1,6 @@
 import { AppError, type TFieldIssue } from "../../errors/app-error.js";
 import type { TCrewChangesRepository } from "./crew-changes-repository.js";
-import { isoDay as day } from "./row-read.js";
+import { dmyDay as day } from "./row-read.js";
 
 export interface TPair {
   signOnId: number | null;
@@ -13,6 +13,14 @@ interface TCrewChangeDates {
   date: Date;
   dateSignOn: Date | null;
 }
+
+type TNamed = { user: { name: string | null; surname: string } | null };
+/** "Ronald Castro", or "the vacancy" of a plan without a seafarer. */
+export const seafarerOf = (plan: TNamed): string => (plan.user ? [plan.user.name, plan.user.surname].filter(Boolean).join(" ") : "the vacancy");
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The refusal of a move onto days another plan holds, as a sentence naming both and the days. */
+export const clashSentence = (plan: TNamed, move: string, clash: TNamed & { start: Date; end: Date }): string =>
+  `${capital(seafarerOf(plan))} cannot ${move}: ${seafarerOf(clash)} is planned from ${day(clash.start)} to ${day(clash.end)}.`;
 
 /** The date a sign-on plan starts at this crew change: its sign-on date, else its date. */
 export const signOnDate = (cc: TCrewChangeDates): Date => cc.dateSignOn ?? cc.date;
@@ -76,9 +84,9 @@ export const alignPlans = async (
   if (pair.signOffId) {
     const plan = await repo.plan(pair.signOffId);
     if (plan) {
-      if (plan.start > cc.date) throw AppError.invalid([{ field: field("sign_off_id"), message: `starts ${day(plan.start)}, after the crew change on ${day(cc.date)}` }]);
+      if (plan.start > cc.date) throw AppError.invalid([{ field: field("sign_off_id"), message: `${capital(seafarerOf(plan))} starts on ${day(plan.start)}, after the crew change on ${day(cc.date)}.`, sentence: true }]);
       const clash = await repo.conflict(plan, plan.start, cc.date);
-      if (clash) throw AppError.invalid([{ field: field("sign_off_id"), message: `ending ${day(cc.date)} would overlap plan ${clash.id} (${day(clash.start)} – ${day(clash.end)})` }]);
+      if (clash) throw AppError.invalid([{ field: field("sign_off_id"), message: clashSentence(plan, `sign off on ${day(cc.date)}`, clash), sentence: true }]);
       await repo.movePlan(plan.id, { end: cc.date, crewChangeSignOffId: cc.id });
     }
   }
@@ -86,9 +94,9 @@ export const alignPlans = async (
     const plan = await repo.plan(pair.signOnId);
     if (plan) {
       const start = signOnDate(cc);
-      if (plan.end < start) throw AppError.invalid([{ field: field("sign_on_id"), message: `ends ${day(plan.end)}, before the crew change on ${day(start)}` }]);
+      if (plan.end < start) throw AppError.invalid([{ field: field("sign_on_id"), message: `${capital(seafarerOf(plan))} ends on ${day(plan.end)}, before the crew change on ${day(start)}.`, sentence: true }]);
       const clash = await repo.conflict(plan, start, plan.end);
-      if (clash) throw AppError.invalid([{ field: field("sign_on_id"), message: `starting ${day(start)} would overlap plan ${clash.id} (${day(clash.start)} – ${day(clash.end)})` }]);
+      if (clash) throw AppError.invalid([{ field: field("sign_on_id"), message: clashSentence(plan, `sign on on ${day(start)}`, clash), sentence: true }]);
       await repo.movePlan(plan.id, { start, crewChangeSignOnId: cc.id });
     }
   }

@@ -35,15 +35,18 @@ const safe = (s: string): string => s.replace(/[^\p{L}\p{N} ._-]+/gu, " ").repla
 export const printTimePlan = async (
   repo: TTimePlansRepository,
   actor: TActor,
-  input: { date: Date; vessels: number[]; roles?: number[] | undefined; months?: number | undefined },
+  input: { date: Date; to?: Date | undefined; vessels: number[]; roles?: number[] | undefined; months?: number | undefined },
 ): Promise<TActionFile> => {
   const vesselWhere = partnerVesselWhere(actor);
   const visible = await repo.visibleVessels(input.vessels, vesselWhere);
   const hidden = input.vessels.filter((id) => !visible.has(id));
   if (hidden.length) throw AppError.notFound(`Vessel ${hidden.join(", ")} not found`);
   const months = input.months ?? 6;
-  const from = mondayOf(new Date(Date.UTC(input.date.getUTCFullYear(), input.date.getUTCMonth() - 1, 1)));
-  const weeks = Math.ceil((months * 30.5) / 7);
+  // A range given (what the scheduler shows): its weeks exactly; else the spec's months from the month before the date.
+  const from = mondayOf(input.to ? input.date : new Date(Date.UTC(input.date.getUTCFullYear(), input.date.getUTCMonth() - 1, 1)));
+  if (input.to && input.to < input.date) throw AppError.invalid([{ field: "to", message: "must not be before the date" }]);
+  if (input.to && input.to.getTime() - from.getTime() > 731 * DAY) throw AppError.invalid([{ field: "to", message: "must be within two years of the date" }]);
+  const weeks = input.to ? Math.floor((input.to.getTime() - from.getTime()) / (7 * DAY)) + 1 : Math.ceil((months * 30.5) / 7);
   const to = new Date(from.getTime() + weeks * 7 * DAY);
   const rows = await repo.printRows(input.vessels, input.roles, vesselWhere);
   const plans = await repo.printPlans(rows.map((r) => r.id), from, to);

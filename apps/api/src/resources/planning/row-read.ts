@@ -32,3 +32,6 @@ export const dateAt = (value: unknown, ...path: string[]): Date | null => {
 
 /** ISO day of a date column ("2027-03-01"): the shared helper, re-exported for the row readers here. */
 export { isoDay } from "@crew/contracts";
+
+/** A day as people here write it ("01.03.2027"), for messages. */
+export { formatDay as dmyDay } from "@crew/contracts";

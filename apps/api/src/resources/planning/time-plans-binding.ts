@@ -6,7 +6,7 @@ import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { partnerVesselWhere } from "../fleet/partner-scope.js";
 import { printCrewRole, printTimePlan } from "./planning-prints.js";
-import { dateAt, isoDay, numberAt, textAt } from "./row-read.js";
+import { dateAt, dmyDay, isoDay, numberAt, textAt } from "./row-read.js";
 import type { TPlanWarning } from "./planning-checks.js";
 import { timePlansRepository, type TPeriod, type TPlanConflict } from "./time-plans-repository.js";
 
@@ -15,7 +15,8 @@ const DAY = 86_400_000;
 const ZRange = z.object({ from: z.date(), to: z.date() });
 const ZIds = z.array(z.number().int());
 const ZId = z.number().int();
-const describe = (c: TPlanConflict) => `${c.vesselName} ${c.rowName} (${isoDay(c.start)} – ${isoDay(c.end)})`.trim();
+/** "from 11.07.2027 to 19.11.2027": a plan's days as a refusal names them. */
+const daysOf = (c: Pick<TPlanConflict, "start" | "end">) => `from ${dmyDay(c.start)} to ${dmyDay(c.end)}`;
 
 /** The relations a plan's computed attributes read, and which attributes read each. */
 const PLAN_INCLUDE = {
@@ -182,11 +183,15 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
     const onRow = await ctx.repo.rowConflict(manningScaleId, start, end, ctx.id);
     if (onRow) {
       const field = start < onRow.start ? "end" : "start";
-      throw AppError.invalid([{ field, message: `overlaps plan ${onRow.id} on this row (${isoDay(onRow.start)} – ${isoDay(onRow.end)})` }]);
+      const who = onRow.seafarer ?? "A vacancy";
+      throw AppError.invalid([{ field, message: `${who} is already planned on this row ${daysOf(onRow)}.`, sentence: true }]);
     }
     if (userId !== null) {
       const elsewhere = await ctx.repo.seafarerConflict(userId, start, end, ctx.id);
-      if (elsewhere) throw AppError.invalid([{ field: "user", message: `is already planned on ${describe(elsewhere)}`, location: "relationships" }]);
+      if (elsewhere) {
+        const where = [elsewhere.vesselName, elsewhere.rowName].filter(Boolean).join(" · ");
+        throw AppError.invalid([{ field: "user", message: `${elsewhere.seafarer ?? "The seafarer"} is already planned on ${where} ${daysOf(elsewhere)}.`, location: "relationships", sentence: true }]);
+      }
     }
     // Offers and descriptions are a vacancy's (spec 002 §3): a filled plan keeps none.
     const vacancyOnly = status === "vacancy" ? {} : { offer: null, vacancyDescription: null, toPublish: false };

@@ -11,6 +11,8 @@ export interface TPlanConflict {
   end: Date;
   vesselName: string;
   rowName: string;
+  /** "Ronald Castro", or null for a vacancy. */
+  seafarer: string | null;
 }
 
 export interface TPeriod {
@@ -24,10 +26,12 @@ export interface TPeriod {
 const conflictSelect = {
   id: true, start: true, end: true,
   manningScale: { select: { name: true, vessel: { select: { name: true } } } },
+  user: { select: { name: true, surname: true } },
 } as const;
 
-const toConflict = (p: { id: number; start: Date; end: Date; manningScale: { name: string; vessel: { name: string } | null } }): TPlanConflict => ({
+const toConflict = (p: { id: number; start: Date; end: Date; manningScale: { name: string; vessel: { name: string } | null }; user: { name: string | null; surname: string } | null }): TPlanConflict => ({
   id: p.id, start: p.start, end: p.end, vesselName: p.manningScale.vessel?.name ?? "", rowName: p.manningScale.name,
+  seafarer: p.user ? [p.user.name, p.user.surname].filter(Boolean).join(" ") : null,
 });
 
 /** Rows a plan may be put on: active rows of active vessels (within a partner's fleet when given). */

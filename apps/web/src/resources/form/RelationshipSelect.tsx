@@ -16,6 +16,8 @@ export interface TRelationshipSelectProps
   extraOptions?: readonly TSelectOption[];
   /** Told the chosen option with its label (a notice naming what was picked). */
   onChangeOption?: (option: TSelectOption | null) => void;
+  /** Ids never offered (a vessel's scale is not copied from itself). */
+  exclude?: readonly string[];
 }
 
 /**
@@ -29,6 +31,7 @@ export const RelationshipSelect = ({
   selectedLabel,
   extraOptions = [],
   onChangeOption,
+  exclude,
   ...props
 }: TRelationshipSelectProps) => {
   const [opened, setOpened] = useState(false);
@@ -41,8 +44,9 @@ export const RelationshipSelect = ({
     const loaded = options.data ?? [];
     const known = loaded.find((o) => o.value === value);
     const selected = value && !known && selectedLabel ? [{ value, label: selectedLabel }] : [];
-    return [...extraOptions, ...selected, ...loaded.filter((o) => !extraOptions.some((e) => e.value === o.value))];
-  }, [options.data, value, selectedLabel, extraOptions]);
+    const offered = loaded.filter((o) => !extraOptions.some((e) => e.value === o.value) && !exclude?.includes(o.value));
+    return [...extraOptions, ...selected, ...offered];
+  }, [options.data, value, selectedLabel, extraOptions, exclude]);
   const selectedText = current.find((o) => o.value === value)?.label ?? "";
   return (
     <Select

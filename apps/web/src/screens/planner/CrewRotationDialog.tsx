@@ -1,5 +1,6 @@
-import { crewChanges, pairPlans, type TTogglePlan } from "@crew/contracts";
-import { Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
+import { crewChanges, pairPlans } from "@crew/contracts";
+import { Alert, Button, Group, List, Modal, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { create } from "../../api/data-provider";
@@ -9,12 +10,10 @@ import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
 import { PLANNER_MESSAGES } from "./planner-messages";
+import { dmy, meetingDate, rotationMoves, type TRotationPlan } from "./rotation-moves";
 import { PLANS_KEY } from "./use-planner-data";
 
-export interface TRotationPlan extends TTogglePlan {
-  label: string;
-  row: string;
-}
+export type { TRotationPlan } from "./rotation-moves";
 
 interface TProps {
   vesselId: number;
@@ -28,13 +27,15 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 /**
  * A crew change made from plans picked on the scheduler (/timeplans/crew-rotation/crew-change/new):
  * the date decides who signs on and who signs off (the midpoint rule), plans of one row pair up
- * (the relief and the seafarer relieved); the server moves the plans to the crew change.
+ * (the relief and the seafarer relieved); the server moves the plans to the crew change. The
+ * date starts where the plans meet, the port is required (a crew change happens at a port), and
+ * before anything is saved the user confirms every plan whose dates will change (issue 22).
  */
 export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TProps) => {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const { can } = useSession();
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(() => meetingDate(plans) || today());
   const [dateSignOn, setDateSignOn] = useState("");
   const [reason, setReason] = useState("");
   const [voyage, setVoyage] = useState("");
@@ -42,11 +43,16 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   const [portArrived, setPortArrived] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [reviewing, setReviewing] = useState(false);
   const pairs = pairPlans(plans, date || today());
+  const moves = rotationMoves(plans, date, dateSignOn);
+  const mayPickPort = can("ports", "read");
+  const needsPort = mayPickPort && !port;
   const nameOf = (id: number | null) => (id === null ? "—" : (plans.find((p) => p.id === id)?.label ?? String(id)));
   const rowOf = (pair: { sign_on_id: number | null; sign_off_id: number | null }) => plans.find((p) => p.id === (pair.sign_on_id ?? pair.sign_off_id))?.row ?? "";
 
   const save = async () => {
+    setReviewing(false);
     setSaving(true);
     setErrors({});
     try {
@@ -71,6 +77,46 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
     }
   };
   const pairErrors = Object.entries(errors).filter(([field]) => field.startsWith("crewlists"));
+  // Plans that move are confirmed first; a crew change that moves none is saved at once.
+  const onSave = () => (moves.length > 0 ? setReviewing(true) : void save());
+
+  if (reviewing) {
+    return (
+      <Modal opened onClose={() => setReviewing(false)} title={`Crew change · ${vesselName} · ${dmy(date)}`} size="lg" data-testid="crew-rotation">
+        <Stack data-testid="rotation-review">
+          <Text size="sm">These plans will change their dates:</Text>
+          <Table.ScrollContainer minWidth={460}>
+          <Table withTableBorder data-testid="rotation-moves">
+            <Table.Thead>
+              <Table.Tr><Table.Th>Seafarer</Table.Th><Table.Th>Row</Table.Th><Table.Th>From</Table.Th><Table.Th>To</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {moves.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{m.label}</Table.Td>
+                  <Table.Td>{m.row}</Table.Td>
+                  <Table.Td>{dmy(m.from.start)} – {dmy(m.from.end)}</Table.Td>
+                  <Table.Td fw={600}>{dmy(m.to.start)} – {dmy(m.to.end)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          </Table.ScrollContainer>
+          {moves.some((m) => m.beforeReadiness) && (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Before the readiness date" data-testid="rotation-readiness">
+              <List size="sm">
+                {moves.flatMap((m) => (m.beforeReadiness ? [<List.Item key={m.id}>{m.label} would start on {dmy(m.to.start)} but is ready only on {dmy(m.beforeReadiness)}.</List.Item>] : []))}
+              </List>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setReviewing(false)}>Back</Button>
+            <Button onClick={() => void save()} loading={saving} data-testid="rotation-confirm">Change these dates and create</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened onClose={onClose} title={`Crew change · ${vesselName}`} size="lg" data-testid="crew-rotation">
@@ -81,9 +127,9 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
             <DateField label="Sign-on date (if later)" value={dateSignOn} onChange={setDateSignOn} error={errors.date_sign_on} />
           </Suspense>
         </Group>
-        {can("ports", "read") && (
+        {mayPickPort && (
           <Group grow align="flex-start">
-            <RelationshipSelect type="ports" label="Port" value={port} onChange={setPort} error={errors.port} />
+            <RelationshipSelect type="ports" label="Port" value={port} onChange={setPort} error={errors.port} required />
             <RelationshipSelect type="ports" label="Arrived from" value={portArrived} onChange={setPortArrived} error={errors.port_arrived} />
           </Group>
         )}
@@ -105,10 +151,11 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
             ))}
           </Table.Tbody>
         </Table>
-        {pairErrors.map(([field, message]) => <Text key={field} c="red" size="sm">{field}: {message}</Text>)}
+        {needsPort && <Text size="sm" c="dimmed">Choose the port: a crew change happens at a port.</Text>}
+        {pairErrors.map(([field, message]) => <Text key={field} c="red" size="sm">{message}</Text>)}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={saving} disabled={!date || pairs.length === 0} data-testid="rotation-save">Create the crew change</Button>
+          <Button onClick={onSave} loading={saving} disabled={!date || pairs.length === 0 || needsPort} data-testid="rotation-save">Create the crew change</Button>
         </Group>
       </Stack>
     </Modal>

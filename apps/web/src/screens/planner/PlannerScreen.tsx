@@ -1,5 +1,5 @@
 import { crewChanges, crewLists, manningScales, timePlans } from "@crew/contracts";
-import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { useElementSize, useViewportSize } from "@mantine/hooks";
 import { IconInfoCircle, IconPrinter, IconUser } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -151,7 +151,10 @@ export const PlannerScreen = () => {
     clearTimeout(rowsTimer.current);
   }, []);
 
+  // The window on screen, which Print prints (issue 22: not a range of its own).
+  const shown = useRef<{ from: string; to: string } | null>(null);
   const onRangeChange = useCallback((from: Date, to: Date) => {
+    shown.current = { from: iso(from), to: iso(to) };
     const next = { from: iso(new Date(from.getTime() - MARGIN_DAYS * DAY)), to: iso(new Date(to.getTime() + MARGIN_DAYS * DAY)) };
     setRange((r) => (next.from >= r.from && next.to <= r.to ? r : next));
   }, []);
@@ -187,7 +190,10 @@ export const PlannerScreen = () => {
 
   const printPlan = async () => {
     try {
-      const answer = await runAction(timePlans, "print_time_plan", { input: { date: query.day, vessels: [...new Set(rows.map((r) => r.vesselId))].join(","), roles: query.roleIds.join(",") } });
+      // What is on screen: the window's days, the vessels and ranks of the rows shown.
+      const window = shown.current ?? { from: query.day, to: iso(new Date(Date.parse(`${query.day}T00:00:00Z`) + days * DAY)) };
+      const input = { date: window.from, to: window.to, vessels: [...new Set(rows.map((r) => r.vesselId))].join(","), roles: [...new Set(rows.map((r) => r.rankId))].join(",") };
+      const answer = await runAction(timePlans, "print_time_plan", { input });
       if (answer.kind === "file") saveFile(answer.file);
     } catch (error) {
       handleError(error);
@@ -212,23 +218,27 @@ export const PlannerScreen = () => {
     [crewChange.data],
   );
   const ready = cc ? rows.length > 0 : isComplete(query);
+  // Picking a crew list: the crew change, the rows and the first plans load before anything is drawn (no blank panel).
+  const picking = Boolean(crewListMatch);
+  const pickingLoads = picking && (!cc || allRows.isLoading || (plans.data.length === 0 && plans.isFetching));
+  const doneTo = crewListId ? `/crew-changes/${crewListId}/details` : "/";
 
   return (
     <Stack gap="xs" data-testid="planner">
       <div ref={toolbar.ref}>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-          {!cc && <PlannerFilters query={query} owners={ownerOptions} vessels={vesselOptions} ranks={rankOptions} onChange={change} />}
+          {!picking && <PlannerFilters query={query} owners={ownerOptions} vessels={vesselOptions} ranks={rankOptions} onChange={change} />}
           <Group gap="xs">
-            {selected.length > 0 && !cc && <Badge variant="light">{selected.length} selected</Badge>}
-            {!cc && can(crewChanges.permission, "create") && (
+            {selected.length > 0 && !picking && <Badge variant="light">{selected.length} selected</Badge>}
+            {!picking && can(crewChanges.permission, "create") && (
               <Button size="xs" variant="light" disabled={!oneVessel} onClick={() => void navigate("/timeplans/crew-rotation/crew-change/new", { state: { planIds: selected } satisfies TNavState })} data-testid="planner-crew-change">
                 Crew change
               </Button>
             )}
-            {!cc && isComplete(query) && rows.length > 0 && (
+            {!picking && isComplete(query) && rows.length > 0 && (
               <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} onClick={() => void printPlan()}>Print</Button>
             )}
-            {!cc && (can("timeplans.userProfile", "read") || can("users", "read")) && (
+            {!picking && (can("timeplans.userProfile", "read") || can("users", "read")) && (
               <Button size="xs" variant={userSectionOpen ? "filled" : "default"} leftSection={<IconUser size={14} />} onClick={() => setUserSectionOpen((o) => !o)} data-testid="planner-user-section">
                 Seafarer
               </Button>
@@ -239,12 +249,18 @@ export const PlannerScreen = () => {
       {cc && crewChange.data && (
         <CrewListPicker crewChange={cc} rows={crewChange.data.crewList} timeplansById={crewChange.data.timeplansById} onDone={() => {
           notifySuccess(PLANNER_MESSAGES.crewChangeUpdated);
-          backHome();
+          // Back to the crew change the list was picked for (issue 22), not the planner.
+          void navigate(doneTo);
         }} />
       )}
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <div style={{ flex: 1, minWidth: 0 }}>
-          {!ready ? (
+          {pickingLoads ? (
+            <Group gap="sm" p="md" data-testid="crew-list-loading">
+              <Loader size="sm" />
+              <Text c="dimmed">{cc ? "Loading the plans of the vessel…" : "Loading the crew change…"}</Text>
+            </Group>
+          ) : !ready ? (
             <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" title="Choose what to plan">
               Pick at least one vessel and one rank: their manning-scale rows appear here over time. Ctrl+drag on a row selects a range for a new plan; drag a plan to move it, drag its edges to change its dates, double-click to edit it; Ctrl+click picks several plans for a crew change.
             </Alert>
@@ -302,7 +318,7 @@ export const PlannerScreen = () => {
             .filter((p) => rowOf(rowIdOf(p))?.vesselId === rotationVessel.vesselId)
             .map((p) => ({
               id: Number(p.id), ms_id: rowIdOf(p), start: p.attributes.start, end: p.attributes.end,
-              label: p.attributes.user_name ?? "Vacancy", row: rowOf(rowIdOf(p))?.name ?? "",
+              label: p.attributes.user_name ?? "Vacancy", row: rowOf(rowIdOf(p))?.name ?? "", readiness: p.attributes.readiness_date ?? null,
             }))}
           onClose={backHome}
         />

@@ -1,9 +1,9 @@
 import { manningScales } from "@crew/contracts";
 import type { DropResult } from "@hello-pangea/dnd";
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconArchive, IconArrowBackUp, IconCopy, IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
 import { firstErrorMessage, isApiError, recordOf } from "../../api";
 import { useApiErrorHandler } from "../../errors";
 import { fieldErrorsOf } from "../../errors/field-errors";
@@ -12,46 +12,90 @@ import type { TResourceRecord } from "../../resources/data/resource-types";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { SortableStack } from "../../lib/SortableStack";
 import { useSession } from "../../session/use-session";
+import { CopyScaleDialog, type TCopyMode } from "./CopyScaleDialog";
 import { movedRows, useManningScale } from "./use-manning-scale";
 import { FLEET_NOTICES } from "./vessel-messages";
 import classes from "./vessels.module.css";
 
-/** The offer of one row, saved when the field is left with a changed value. */
+/** Waits this long after the last change (arrows, typing) before saving the offer. */
+const OFFER_SAVE_DELAY = 700;
+
+/**
+ * The offer of one row. Every change is saved, however it was made: typed (on leaving the field,
+ * Enter, or a pause) or stepped with the arrows (the arrows never focus the field, so waiting for
+ * it to be left lost their change, issue 22). The saved state shows beside it.
+ */
 const OfferInput = ({ row, enabled, onSave }: { row: TResourceRecord; enabled: boolean; onSave: (value: number | null) => Promise<string | undefined> }) => {
-  const saved = recordOf(manningScales, row).attributes.template_offer ?? null;
-  const [value, setValue] = useState<number | string>(saved ?? "");
+  const name = recordOf(manningScales, row).attributes.name;
+  const stored = recordOf(manningScales, row).attributes.template_offer ?? null;
+  const saved = useRef<number | null>(stored);
+  const [value, setValue] = useState<number | string>(saved.current ?? "");
   const [error, setError] = useState<string | undefined>();
-  const commit = async () => {
-    const next = value === "" ? null : Number(value);
-    if (next === saved) return;
-    setError(await onSave(next));
+  const [state, setState] = useState<"idle" | "saving" | "saved">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const commit = async (raw: number | string) => {
+    clearTimeout(timer.current);
+    const next = raw === "" ? null : Number(raw);
+    if (next === saved.current || (next !== null && Number.isNaN(next))) return;
+    setState("saving");
+    const failed = await onSave(next);
+    setError(failed);
+    if (failed) {
+      setState("idle");
+      return;
+    }
+    saved.current = next;
+    setState("saved");
   };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The row's offer changed elsewhere (a vacancy's offer, another user): show it.
+  useEffect(() => {
+    if (stored === saved.current) return;
+    saved.current = stored;
+    setValue(stored ?? "");
+  }, [stored]);
   return (
-    <NumberInput
-      aria-label={`Offer of ${recordOf(manningScales, row).attributes.name}`}
-      size="xs"
-      w={130}
-      min={0}
-      step={50}
-      thousandSeparator=" "
-      prefix="$ "
-      value={value}
-      disabled={!enabled}
-      error={error}
-      onChange={setValue}
-      onBlur={() => void commit()}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") e.currentTarget.blur();
-      }}
-    />
+    <Group gap={4} wrap="nowrap">
+      <NumberInput
+        aria-label={`Offer of ${name}`}
+        size="xs"
+        w={130}
+        min={0}
+        step={50}
+        thousandSeparator=" "
+        prefix="$ "
+        value={value}
+        disabled={!enabled}
+        error={error}
+        onChange={(next) => {
+          setValue(next);
+          setState("idle");
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => void commit(next), OFFER_SAVE_DELAY);
+        }}
+        onBlur={() => void commit(value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") e.currentTarget.blur();
+        }}
+      />
+      <span style={{ width: 16, display: "inline-flex" }} aria-live="polite">
+        {state === "saving" ? <Loader size={12} aria-label={`Saving the offer of ${name}`} /> : null}
+        {state === "saved" ? (
+          <Tooltip label="Saved">
+            <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-label={`Offer of ${name} saved`} data-testid="offer-saved" />
+          </Tooltip>
+        ) : null}
+      </span>
+    </Group>
   );
 };
 
 /**
  * A vessel's manning scale (spec 002 §4, §7): the ranks it needs in crewing order. Add a
  * rank, drag rows to reorder (the list re-sorts at once and comes back if the server
- * refuses), edit the offer in place, archive rows (superusers see and restore archived
- * ones), delete, and copy another vessel's active rows after these.
+ * refuses), edit the offer in place (saved as it changes), archive rows (superusers see and
+ * restore archived ones), delete, and copy another vessel's active rows (asked first: replace
+ * or add, with the resulting scale shown).
  */
 export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
   const { can } = useSession();
@@ -61,6 +105,8 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
   const [rankLabel, setRankLabel] = useState("");
   const [offer, setOffer] = useState<number | string>("");
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
+  const [copyFromName, setCopyFromName] = useState("");
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState<"add" | "copy" | null>(null);
   const mayCreate = can("vessels.manningScales", "create");
   const mayUpdate = can("vessels.manningScales", "update");
@@ -83,12 +129,13 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
     }
   };
 
-  const copy = async () => {
+  const copy = async (mode: TCopyMode) => {
     if (!copyFrom) return;
     setBusy("copy");
     try {
-      await scale.copyFrom(copyFrom);
+      await scale.copyFrom(copyFrom, mode);
       notifySuccess(FLEET_NOTICES.scaleCopied);
+      setAsking(false);
       setCopyFrom(null);
       await scale.refresh();
     } catch (error) {
@@ -179,13 +226,25 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
               Add rank
             </Button>
             <Group gap="sm" align="flex-end" ml={{ base: 0, md: "auto" }}>
-              <RelationshipSelect label="Copy from vessel" type="vessels" value={copyFrom} placeholder="Another vessel" onChange={setCopyFrom} w={240} />
-              <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => void copy()} disabled={!copyFrom || copyFrom === vesselId} loading={busy === "copy"}>
-                Copy
+              <RelationshipSelect
+                label="Copy from vessel"
+                type="vessels"
+                value={copyFrom}
+                placeholder="Another vessel"
+                onChange={setCopyFrom}
+                onChangeOption={(o) => setCopyFromName(o?.label ?? "")}
+                exclude={[vesselId]}
+                w={240}
+              />
+              <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => setAsking(true)} disabled={!copyFrom || copyFrom === vesselId}>
+                Copy…
               </Button>
             </Group>
           </Group>
         </Paper>
+      ) : null}
+      {asking && copyFrom ? (
+        <CopyScaleDialog vesselId={vesselId} fromId={copyFrom} fromName={copyFromName} busy={busy === "copy"} onConfirm={(mode) => void copy(mode)} onClose={() => setAsking(false)} />
       ) : null}
       <Paper withBorder shadow="xs">
         <Group justify="space-between" px="md" py="sm">
@@ -219,7 +278,7 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
                     {archived ? <Badge size="sm" color="gray" variant="light">Archived</Badge> : null}
                   </Group>
                   <Group gap="xs" wrap="nowrap" ml="auto">
-                    <OfferInput key={`${row.id}:${String(recordOf(manningScales, row).attributes.template_offer)}`} row={row} enabled={mayUpdate && !archived} onSave={(value) => saveOffer(row, value)} />
+                    <OfferInput key={row.id} row={row} enabled={mayUpdate && !archived} onSave={(value) => saveOffer(row, value)} />
                     {mayUpdate ? (
                       <Tooltip label={archived ? "Restore" : "Archive"}>
                         <ActionIcon variant="subtle" color="gray" aria-label={`${archived ? "Restore" : "Archive"} ${name}`} onClick={() => void setState(row, archived ? "active" : "archived")}>

@@ -56,7 +56,7 @@ export const useManningScale = (vesselId: string) => {
       create("manning_scales", offer === null ? {} : { template_offer: offer }, { role: { type: "ranks", id: rankId }, vessel: { type: "vessels", id: vesselId } }),
     setAttributes: (id: string, attributes: Record<string, unknown>) => update(manningScales.type, id, attributes),
     removeRow: (id: string) => remove(manningScales.type, id),
-    copyFrom: (fromVesselId: string) =>
-      runActionFor(manningScales, "duplicate_manning_scales", { input: { from_vessel_id: fromVesselId, to_vessel_id: vesselId } }, ZCopied),
+    copyFrom: (fromVesselId: string, mode: "add" | "replace") =>
+      runActionFor(manningScales, "duplicate_manning_scales", { input: { from_vessel_id: fromVesselId, to_vessel_id: vesselId, mode } }, ZCopied),
   };
 };
