@@ -7,20 +7,41 @@ import tseslint from "typescript-eslint";
 const NO_DATABASE = {
   paths: [],
   patterns: [
-    { group: ["**/generated/prisma/**", "**/generated/prisma"], message: "Only repositories (*-repository.ts) and src/db may use the Prisma client." },
-    { group: ["**/db/client.js", "**/db/client"], message: "Only repositories (*-repository.ts) and src/db may use the database handle.", allowTypeImports: true },
+    {
+      group: ["**/generated/prisma/**", "**/generated/prisma"],
+      message: "Only repositories (*-repository.ts) and src/db may use the Prisma client.",
+    },
+    {
+      group: ["**/db/client.js", "**/db/client"],
+      message: "Only repositories (*-repository.ts) and src/db may use the database handle.",
+      allowTypeImports: true,
+    },
     { group: ["@prisma/*"], message: "Only src/db may create Prisma clients." },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/src/generated/**", "**/*.js", "**/*.mjs", "**/*.cjs", "**/playwright-report/**", "**/test-results/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/src/generated/**",
+      "**/*.js",
+      "**/*.mjs",
+      "**/*.cjs",
+      "**/playwright-report/**",
+      "**/test-results/**",
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false, attributes: false } }],
+      "@typescript-eslint/no-misused-promises": [
+        "error",
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/require-await": "off",
@@ -42,14 +63,23 @@ export default tseslint.config(
     // Routers, services, bindings (hooks), the kernel's engine and jobs reach the database only through repositories.
     // The seeds (src/seed) fill an empty database wholesale, as src/db opens it.
     files: ["apps/api/src/**/*.ts"],
-    ignores: ["apps/api/src/**/*-repository.ts", "apps/api/src/db/**", "apps/api/src/seed/**", "apps/api/src/kernel/model-types.ts", "apps/api/src/main.ts", "apps/api/src/worker.ts"],
+    ignores: [
+      "apps/api/src/**/*-repository.ts",
+      "apps/api/src/db/**",
+      "apps/api/src/seed/**",
+      "apps/api/src/kernel/model-types.ts",
+      "apps/api/src/main.ts",
+      "apps/api/src/worker.ts",
+    ],
     rules: {
       "no-restricted-imports": ["error", NO_DATABASE],
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[property.name=/^\\$(transaction|queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe)$/]",
-          message: "Raw SQL and transactions belong in repositories (the kernel opens one transaction per write).",
+          selector:
+            "MemberExpression[property.name=/^\\$(transaction|queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe)$/]",
+          message:
+            "Raw SQL and transactions belong in repositories (the kernel opens one transaction per write).",
         },
       ],
     },

@@ -6,13 +6,23 @@ import { defineConfig } from "vitest/config";
  * two projects. The embedded database is one session, so its files run one at a time.
  */
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const base = { include: ["test/**/*.test.ts"], globalSetup: ["test/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
+const base = {
+  include: ["test/**/*.test.ts"],
+  globalSetup: ["test/support/global-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
     projects: [
-      { extends: true as const, test: { ...base, name: "embedded", env: { TEST_DB_KIND: "embedded" }, fileParallelism: false } },
-      ...(pgUrl ? [{ extends: true as const, test: { ...base, name: "postgres", env: { TEST_DB_KIND: "postgres" } } }] : []),
+      {
+        extends: true as const,
+        test: { ...base, name: "embedded", env: { TEST_DB_KIND: "embedded" }, fileParallelism: false },
+      },
+      ...(pgUrl
+        ? [{ extends: true as const, test: { ...base, name: "postgres", env: { TEST_DB_KIND: "postgres" } } }]
+        : []),
     ],
   },
 });

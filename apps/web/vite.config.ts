@@ -8,7 +8,11 @@ import react from "@vitejs/plugin-react";
  */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   { name: "vendor-react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: "vendor-router", test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  {
+    name: "vendor-router",
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
   { name: "vendor-query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 30 },
 ];
 

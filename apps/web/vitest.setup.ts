@@ -33,7 +33,13 @@ if (!("ResizeObserver" in window)) {
 
 // Mantine's autosizing text areas re-measure when web fonts load; jsdom has no font loading.
 if (!("fonts" in document)) {
-  Object.defineProperty(document, "fonts", { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+  Object.defineProperty(document, "fonts", {
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
+  });
 }
 
 // Mantine scrolls selected items into view; jsdom has no layout to scroll.

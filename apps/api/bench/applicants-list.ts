@@ -38,7 +38,11 @@ import { createStorage } from "../src/storage/create-storage.js";
 import { parseListQuery } from "../src/kernel/list-query.js";
 import { createLogger } from "../src/lib/logger.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
-import { BROAD_COUNT_CAP, extrasSql, userListSql } from "../src/resources/applicants/users-list-repository.js";
+import {
+  BROAD_COUNT_CAP,
+  extrasSql,
+  userListSql,
+} from "../src/resources/applicants/users-list-repository.js";
 import { userQueryOf } from "../src/resources/applicants/users-query.js";
 import { benchConfig, scaleDatabase, serveApp, signedInGet } from "./support/in-process-app.js";
 import { ascending, percentile } from "./support/percentile.js";
@@ -57,19 +61,68 @@ const EXPORT_HEAP_MB = Number(env.BENCH_EXPORT_HEAP_MB ?? 192);
 
 /** The main list's reading of spec 001 §3 (the long field list) and its includes. */
 const FIELDS = [
-  "crewing_applicant_id", "surname", "name", "middle", "role", "crewing_rank", "vessel", "last_expirience", "last_contact", "birthday",
-  "status", "crewing_status_id", "readiness_date", "avatar", "wage", "vessel_planned_name", "date_planned", "vessel_last_rank_title",
-  "last_contract_soff", "vessel_last_name", "vessel_last_manager_name", "us_visa_doe", "mobile_phone", "tag_list", "telegram_bot",
-  "external_applications", "ukr_crewing_id", "no_call_answer", "hot", "ex_scg", "external_objects", "valid_state", "valid_states",
-  "is_favorite", "country_birth_emoji", "stable_employee", "need_reaction", "ext_update", "promotions_count", "promotions_roles",
-  "has_warnings", "mobile_phone_alternative", "email_alternative", "need_education", "crewell_id", "maritime_zone_id", "email",
-  "address", "phonehome",
+  "crewing_applicant_id",
+  "surname",
+  "name",
+  "middle",
+  "role",
+  "crewing_rank",
+  "vessel",
+  "last_expirience",
+  "last_contact",
+  "birthday",
+  "status",
+  "crewing_status_id",
+  "readiness_date",
+  "avatar",
+  "wage",
+  "vessel_planned_name",
+  "date_planned",
+  "vessel_last_rank_title",
+  "last_contract_soff",
+  "vessel_last_name",
+  "vessel_last_manager_name",
+  "us_visa_doe",
+  "mobile_phone",
+  "tag_list",
+  "telegram_bot",
+  "external_applications",
+  "ukr_crewing_id",
+  "no_call_answer",
+  "hot",
+  "ex_scg",
+  "external_objects",
+  "valid_state",
+  "valid_states",
+  "is_favorite",
+  "country_birth_emoji",
+  "stable_employee",
+  "need_reaction",
+  "ext_update",
+  "promotions_count",
+  "promotions_roles",
+  "has_warnings",
+  "mobile_phone_alternative",
+  "email_alternative",
+  "need_education",
+  "crewell_id",
+  "maritime_zone_id",
+  "email",
+  "address",
+  "phonehome",
 ].join(",");
 const INCLUDE = "last_expirience,role,external_applications";
 
-interface TCase { label: string; query: Record<string, string> }
+interface TCase {
+  label: string;
+  query: Record<string, string>;
+}
 
-const ZListAnswer = z.object({ data: z.array(z.unknown()).optional(), meta: z.object({ count: z.number().optional() }).optional(), errors: z.array(z.unknown()).optional() });
+const ZListAnswer = z.object({
+  data: z.array(z.unknown()).optional(),
+  meta: z.object({ count: z.number().optional() }).optional(),
+  errors: z.array(z.unknown()).optional(),
+});
 
 const stats = (times: number[]) => {
   const s = ascending(times);
@@ -116,20 +169,35 @@ const main = async (): Promise<void> => {
     let db = createDb(databaseUrl, embedded);
     await ensurePermissionRecords(db);
     const total = await db.user.count();
-    if (total < 1000) throw new Error(`${total} applicants: fill the database first, e.g. pnpm seed:scale --applicants 200000`);
-    const me = (await db.client.findUnique({ where: { email: EMAIL } }))
-      ?? (await db.client.create({ data: { name: "Bench Recruiter", email: EMAIL, role: "admin", passwordHash: await hashPassword(PASSWORD) } }));
+    if (total < 1000)
+      throw new Error(
+        `${total} applicants: fill the database first, e.g. pnpm seed:scale --applicants 200000`,
+      );
+    const me =
+      (await db.client.findUnique({ where: { email: EMAIL } })) ??
+      (await db.client.create({
+        data: {
+          name: "Bench Recruiter",
+          email: EMAIL,
+          role: "admin",
+          passwordHash: await hashPassword(PASSWORD),
+        },
+      }));
     if ((await db.favorite.count({ where: { clientId: me.id } })) === 0) {
       await db.$executeRaw`INSERT INTO favorites (client_id, user_id, updated_at) SELECT ${me.id}, id, now() FROM users WHERE id % 1000 = 7 ON CONFLICT DO NOTHING`;
     }
     // Values the cases filter by, read from the data.
-    const rank = await db.rank.findFirst({ where: { title: "Chief Officer" } }) ?? await db.rank.findFirstOrThrow();
+    const rank =
+      (await db.rank.findFirst({ where: { title: "Chief Officer" } })) ?? (await db.rank.findFirstOrThrow());
     const status = await db.crewingStatus.findFirstOrThrow({ orderBy: { id: "asc" } });
     const tags = await db.tag.findMany({ orderBy: { id: "asc" }, take: 2 });
     const vesselType = await db.vesselType.findFirst({ orderBy: { id: "asc" } });
     const engineType = await db.engineType.findFirst({ orderBy: { id: "asc" } });
     const maker = await db.engineManufacturer.findFirst({ orderBy: { id: "asc" } });
-    const sample = await db.user.findFirstOrThrow({ where: { id: { gt: Math.floor(total / 2) } }, orderBy: { id: "asc" } });
+    const sample = await db.user.findFirstOrThrow({
+      where: { id: { gt: Math.floor(total / 2) } },
+      orderBy: { id: "asc" },
+    });
     const phoneDigits = (sample.mobilePhone ?? "").replace(/\D/g, "").slice(-7);
 
     const base = { "page[size]": "15", "page[number]": "1", include: INCLUDE, "fields[users]": FIELDS };
@@ -137,17 +205,29 @@ const main = async (): Promise<void> => {
       { label: "default list page (sort -created_at)", query: { ...base, sort: "-created_at" } },
       { label: "filter role", query: { ...base, "filter[role]": String(rank.id) } },
       { label: "filter status", query: { ...base, "filter[status]": "approved" } },
-      { label: "filter status_id (crewing status)", query: { ...base, "filter[status_id]": String(status.id) } },
+      {
+        label: "filter status_id (crewing status)",
+        query: { ...base, "filter[status_id]": String(status.id) },
+      },
       { label: "filter company_manager_name", query: { ...base, "filter[company_manager_name]": "Atlas" } },
       { label: "filter favorites", query: { ...base, "filter[favorites]": "true" } },
       { label: "filter tags (any)", query: { ...base, "filter[tags]": tags.map((t) => t.id).join(",") } },
-      { label: "filter tags (all)", query: { ...base, "filter[tags]": tags.map((t) => t.id).join(","), "filter[tags_match]": "every" } },
+      {
+        label: "filter tags (all)",
+        query: { ...base, "filter[tags]": tags.map((t) => t.id).join(","), "filter[tags_match]": "every" },
+      },
       { label: "filter deadweight", query: { ...base, "filter[deadweight]": "30000,80000" } },
       { label: "filter age", query: { ...base, "filter[age]": "30,40" } },
-      { label: "filter equasis_vessel_type_id", query: { ...base, "filter[equasis_vessel_type_id]": String(vesselType?.id ?? 1) } },
+      {
+        label: "filter equasis_vessel_type_id",
+        query: { ...base, "filter[equasis_vessel_type_id]": String(vesselType?.id ?? 1) },
+      },
       { label: "filter external_links", query: { ...base, "filter[external_links]": "true" } },
       { label: "filter engine_type", query: { ...base, "filter[engine_type]": String(engineType?.id ?? 1) } },
-      { label: "filter engine_manufacturer", query: { ...base, "filter[engine_manufacturer]": String(maker?.id ?? 1) } },
+      {
+        label: "filter engine_manufacturer",
+        query: { ...base, "filter[engine_manufacturer]": String(maker?.id ?? 1) },
+      },
       { label: "filter show_archived", query: { ...base, "filter[show_archived]": "true" } },
       { label: "search one word (surname)", query: { ...base, search: sample.surname } },
       { label: "search one word (name prefix)", query: { ...base, search: sample.name.slice(0, 4) } },
@@ -157,14 +237,38 @@ const main = async (): Promise<void> => {
       { label: "search two words (AND)", query: { ...base, search: `${sample.name} ${sample.surname}` } },
       {
         label: "filters + search + include",
-        query: { ...base, search: sample.name, "filter[status]": "vacancy,to_propose", "filter[age]": "25,55", "filter[role]": String(sample.roleId ?? rank.id) },
+        query: {
+          ...base,
+          search: sample.name,
+          "filter[status]": "vacancy,to_propose",
+          "filter[age]": "25,55",
+          "filter[role]": String(sample.roleId ?? rank.id),
+        },
       },
       { label: "page 1,000", query: { ...base, sort: "-created_at", "page[number]": "1000" } },
     ];
-    const sorts = ["crewing_applicant_id", "surname", "birthday", "age", "status", "readiness_date", "wage", "created_at", "updated_at",
-      "vessel_last_name", "last_contract_soff", "vessel_planned_name", "date_planned", "promotions_count", "last_contact"];
+    const sorts = [
+      "crewing_applicant_id",
+      "surname",
+      "birthday",
+      "age",
+      "status",
+      "readiness_date",
+      "wage",
+      "created_at",
+      "updated_at",
+      "vessel_last_name",
+      "last_contract_soff",
+      "vessel_planned_name",
+      "date_planned",
+      "promotions_count",
+      "last_contact",
+    ];
     for (const field of sorts) {
-      cases.push({ label: `sort ${field}`, query: { ...base, sort: field } }, { label: `sort -${field}`, query: { ...base, sort: `-${field}` } });
+      cases.push(
+        { label: `sort ${field}`, query: { ...base, sort: field } },
+        { label: `sort -${field}`, query: { ...base, sort: `-${field}` } },
+      );
     }
     const chosen = cases.filter((c) => c.label.includes(ONLY));
 
@@ -182,23 +286,33 @@ const main = async (): Promise<void> => {
         const t0 = performance.now();
         let ids: number[];
         if (sql.plan === "narrow") {
-          ids = (await client.query<{ id: number }>(sql.narrowPage.text, sql.narrowPage.values)).rows.map((r) => r.id);
+          ids = (await client.query<{ id: number }>(sql.narrowPage.text, sql.narrowPage.values)).rows.map(
+            (r) => r.id,
+          );
         } else if (sql.plan === "broad") {
           // As the repository: the matches counted up to the cap, the planner's estimate past it.
           ids = (await client.query<{ id: number }>(sql.page.text, sql.page.values)).rows.map((r) => r.id);
           const cappedSql = sql.cappedCount();
           const capped = await client.query<{ n: number }>(cappedSql.text, cappedSql.values);
-          if ((capped.rows[0]?.n ?? 0) > BROAD_COUNT_CAP) await client.query(sql.estimate.text, sql.estimate.values);
+          if ((capped.rows[0]?.n ?? 0) > BROAD_COUNT_CAP)
+            await client.query(sql.estimate.text, sql.estimate.values);
         } else {
           ids = (await client.query<{ id: number }>(sql.page.text, sql.page.values)).rows.map((r) => r.id);
           await client.query(sql.count.text, sql.count.values);
         }
         // The page's rows, their rank, country, the reader's stars and tag lists, and the included ranks.
-        const rows = await client.query<{ role_id: number | null; last_expirience_id: number | null }>("SELECT * FROM users WHERE id = ANY($1::int[])", [ids]);
+        const rows = await client.query<{ role_id: number | null; last_expirience_id: number | null }>(
+          "SELECT * FROM users WHERE id = ANY($1::int[])",
+          [ids],
+        );
         const extras = extrasSql(me.id, ids);
         await client.query(extras.text, extras.values);
-        await client.query("SELECT * FROM ranks WHERE id = ANY($1::int[])", [rows.rows.map((r) => r.role_id).filter((x) => x !== null)]);
-        await client.query("SELECT * FROM expiriences WHERE id = ANY($1::int[])", [rows.rows.map((r) => r.last_expirience_id).filter((x) => x !== null)]);
+        await client.query("SELECT * FROM ranks WHERE id = ANY($1::int[])", [
+          rows.rows.map((r) => r.role_id).filter((x) => x !== null),
+        ]);
+        await client.query("SELECT * FROM expiriences WHERE id = ANY($1::int[])", [
+          rows.rows.map((r) => r.last_expirience_id).filter((x) => x !== null),
+        ]);
         const ms = performance.now() - t0;
         if (i >= WARMUP) times.push(ms);
       }
@@ -211,8 +325,12 @@ const main = async (): Promise<void> => {
     const server = await serveApp(db, embedded, dataDir);
     const get = await signedInGet(server.origin, EMAIL, PASSWORD);
 
-    console.log(`\napplicant list on ${database.label}: ${total} applicants, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up\n`);
-    console.log(`  ${"case".padEnd(40)} ${"endpoint p50".padStart(12)} ${"p95".padStart(8)}   ${"SQL p50".padStart(8)} ${"p95".padStart(8)}   ${"ratio".padStart(5)}   rows  total`);
+    console.log(
+      `\napplicant list on ${database.label}: ${total} applicants, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up\n`,
+    );
+    console.log(
+      `  ${"case".padEnd(40)} ${"endpoint p50".padStart(12)} ${"p95".padStart(8)}   ${"SQL p50".padStart(8)} ${"p95".padStart(8)}   ${"ratio".padStart(5)}   rows  total`,
+    );
     const misses: string[] = [];
     for (const c of chosen) {
       const times: number[] = [];
@@ -223,7 +341,8 @@ const main = async (): Promise<void> => {
         const res = await get(`/api/users?${new URLSearchParams(c.query).toString()}`);
         const body = ZListAnswer.parse(await res.json());
         const ms = performance.now() - t0;
-        if (res.status !== 200) throw new Error(`${c.label}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+        if (res.status !== 200)
+          throw new Error(`${c.label}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
         rows = body.data?.length ?? 0;
         count = body.meta?.count ?? 0;
         if (i >= WARMUP) times.push(ms);
@@ -231,9 +350,14 @@ const main = async (): Promise<void> => {
       const e = stats(times);
       const d = direct.get(c.label) ?? { p50: NaN, p95: NaN };
       const ratio = e.p50 / d.p50;
-      const miss = [e.p95 > TARGET_P95 ? `p95 ${e.p95.toFixed(1)} ms` : "", ratio > TARGET_RATIO ? `ratio ${ratio.toFixed(2)}` : ""].filter(Boolean);
+      const miss = [
+        e.p95 > TARGET_P95 ? `p95 ${e.p95.toFixed(1)} ms` : "",
+        ratio > TARGET_RATIO ? `ratio ${ratio.toFixed(2)}` : "",
+      ].filter(Boolean);
       if (miss.length) misses.push(`${c.label}: ${miss.join(", ")}`);
-      console.log(`  ${c.label.padEnd(40)} ${e.p50.toFixed(1).padStart(9)} ms ${e.p95.toFixed(1).padStart(5)} ms   ${d.p50.toFixed(1).padStart(5)} ms ${d.p95.toFixed(1).padStart(5)} ms   ${ratio.toFixed(2).padStart(5)}   ${String(rows).padStart(4)}  ${count}`);
+      console.log(
+        `  ${c.label.padEnd(40)} ${e.p50.toFixed(1).padStart(9)} ms ${e.p95.toFixed(1).padStart(5)} ms   ${d.p50.toFixed(1).padStart(5)} ms ${d.p95.toFixed(1).padStart(5)} ms   ${ratio.toFixed(2).padStart(5)}   ${String(rows).padStart(4)}  ${count}`,
+      );
     }
     // What any signed-in request costs before its own work: the session check and one small read.
     const floor: number[] = [];
@@ -244,19 +368,34 @@ const main = async (): Promise<void> => {
       if (i >= WARMUP) floor.push(performance.now() - t0);
     }
     const f = stats(floor);
-    console.log(`\n  the floor of a signed-in request (GET /api/clients/me): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms`);
-    console.log(`  targets (PostgreSQL, 200,000): p95 <= ${TARGET_P95} ms, endpoint <= ${TARGET_RATIO}x the SQL`);
-    console.log(misses.length ? `  missed:\n    ${misses.join("\n    ")}` : "  every case within both targets");
+    console.log(
+      `\n  the floor of a signed-in request (GET /api/clients/me): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  targets (PostgreSQL, 200,000): p95 <= ${TARGET_P95} ms, endpoint <= ${TARGET_RATIO}x the SQL`,
+    );
+    console.log(
+      misses.length ? `  missed:\n    ${misses.join("\n    ")}` : "  every case within both targets",
+    );
     server.close();
 
     // 3. The export job's memory at EXPORT_ROWS rows, in a process of its own (what a worker holds).
     if (EXPORT_ROWS > 0) {
       const rows = Math.min(EXPORT_ROWS, EXPORT_MAX_ROWS);
-      const task = await db.backgroundTask.create({ data: { kind: "users.index_xlsx", authorId: me.id, total: rows, params: {} } });
+      const task = await db.backgroundTask.create({
+        data: { kind: "users.index_xlsx", authorId: me.id, total: rows, params: {} },
+      });
       const child = fork(fileURLToPath(import.meta.url), ["--export-memory"], {
         // A capped heap: an export that held its rows would die here instead of passing.
         execArgv: [...process.execArgv, `--max-old-space-size=${EXPORT_HEAP_MB}`],
-        env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_TASK: String(task.id), BENCH_ACTOR: String(me.id), BENCH_ROWS: String(rows), BENCH_DATA_DIR: dataDir },
+        env: {
+          ...process.env,
+          BENCH_DATABASE_URL: databaseUrl,
+          BENCH_TASK: String(task.id),
+          BENCH_ACTOR: String(me.id),
+          BENCH_ROWS: String(rows),
+          BENCH_DATA_DIR: dataDir,
+        },
       });
       // The embedded database takes one connection: the child's, meanwhile.
       if (embedded) await db.$disconnect();
@@ -291,13 +430,27 @@ const exportMemory = async (): Promise<void> => {
   // The list's query: every applicant, archived included, the first BENCH_ROWS by id.
   const jobDeps = { config, db, logger, redis: null, storage: createStorage(config) };
   await usersExportHandler.handle(
-    usersExportHandler.job.payload.parse({ taskId, actorId: Number(env.BENCH_ACTOR), query: { filter: { show_archived: "true" }, sort: "id" }, filename: "bench.xlsx", limit: Number(env.BENCH_ROWS) }),
-    jobContext(jobDeps, createJobs(jobDeps, { handlers: JOB_HANDLERS, schedules: false }), usersExportHandler.job, "bench", 1),
+    usersExportHandler.job.payload.parse({
+      taskId,
+      actorId: Number(env.BENCH_ACTOR),
+      query: { filter: { show_archived: "true" }, sort: "id" },
+      filename: "bench.xlsx",
+      limit: Number(env.BENCH_ROWS),
+    }),
+    jobContext(
+      jobDeps,
+      createJobs(jobDeps, { handlers: JOB_HANDLERS, schedules: false }),
+      usersExportHandler.job,
+      "bench",
+      1,
+    ),
   );
   clearInterval(sampler);
   const done = await db.backgroundTask.findUniqueOrThrow({ where: { id: taskId } });
   const file = await db.storedFile.findFirst({ where: { recordType: "background_tasks", recordId: taskId } });
-  console.log(`\nexport job in a process of its own: ${done.done} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${((file?.byteSize ?? 0) / 1_048_576).toFixed(1)} MB .xlsx; resident memory ${(base0.rss / 1_048_576).toFixed(0)} MB at start (the app's code and tsx), peak ${(peak / 1_048_576).toFixed(0)} MB; JavaScript heap ${(base0.heapUsed / 1_048_576).toFixed(0)} MB at start, peak ${(heapPeak / 1_048_576).toFixed(0)} MB, under a ${EXPORT_HEAP_MB} MB heap limit (target: the export under 256 MB)`);
+  console.log(
+    `\nexport job in a process of its own: ${done.done} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${((file?.byteSize ?? 0) / 1_048_576).toFixed(1)} MB .xlsx; resident memory ${(base0.rss / 1_048_576).toFixed(0)} MB at start (the app's code and tsx), peak ${(peak / 1_048_576).toFixed(0)} MB; JavaScript heap ${(base0.heapUsed / 1_048_576).toFixed(0)} MB at start, peak ${(heapPeak / 1_048_576).toFixed(0)} MB, under a ${EXPORT_HEAP_MB} MB heap limit (target: the export under 256 MB)`,
+  );
   await db.$disconnect();
 };
 

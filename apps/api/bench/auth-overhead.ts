@@ -54,7 +54,11 @@ import { rotatingGet, type TRotatingAuth } from "./support/rotating-get.js";
 const BENCH_EMAIL = "admin@example.com";
 const ROUTE = "/api/ranks";
 
-interface TReady { appPort: number; baselinePort: number; database: string }
+interface TReady {
+  appPort: number;
+  baselinePort: number;
+  database: string;
+}
 
 // ---------------------------------------------------------------------------- server side
 
@@ -104,16 +108,38 @@ const prepareAndListen = async (database: TThrowawayDatabase, stop: () => Promis
   const db = createDb(database.url, database.embedded);
   await ensurePermissionRecords(db);
   await seedDemo(db);
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: "/tmp/crew-bench", SESSION_SECRET: randomBytes(32).toString("hex") });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/tmp/crew-bench",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+  });
   const logger = createLogger(config);
   const storage = createStorage(config);
-  const jobs = createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, redisUrl: null, schedules: false });
-  const deps: TDeps = { config, db, logger, redis: null, bus: inProcessBus(), storage, jobs, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
+  const jobs = createJobs(
+    { config, db, logger, redis: null, storage },
+    { handlers: JOB_HANDLERS, redisUrl: null, schedules: false },
+  );
+  const deps: TDeps = {
+    config,
+    db,
+    logger,
+    redis: null,
+    bus: inProcessBus(),
+    storage,
+    jobs,
+    sessionSecret: config.SESSION_SECRET ?? "",
+    embedded: database.embedded,
+  };
 
   const account = await findAccountByEmail(db, BENCH_EMAIL);
   if (!account) throw new Error(`the demo seed has no ${BENCH_EMAIL}`);
   const { actor } = await sessionServiceFor(deps).start(account);
-  const ready: TReady = { appPort: await listen(createApp(deps)), baselinePort: await listen(baselineApp(deps, actor)), database: database.label };
+  const ready: TReady = {
+    appPort: await listen(createApp(deps)),
+    baselinePort: await listen(baselineApp(deps, actor)),
+    database: database.label,
+  };
   process.on("message", (m: TDirectAsk) => {
     timeAuthenticate(deps, m.headers, m.calls).then(
       (answer) => process.send?.(answer),
@@ -126,14 +152,27 @@ const prepareAndListen = async (database: TThrowawayDatabase, stop: () => Promis
   process.send?.(ready);
 };
 
-interface TDirectAsk { headers: Record<string, string>; calls: number }
-interface TDirectAnswer { meanMs: number; p50Ms: number; p99Ms: number; trivialP50Ms: number; rotations: number }
+interface TDirectAsk {
+  headers: Record<string, string>;
+  calls: number;
+}
+interface TDirectAnswer {
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  trivialP50Ms: number;
+  rotations: number;
+}
 
 /**
  * The middleware's own cost without HTTP around it: the session check (one query), the
  * permission map from the cache and, every 5 s, a rotation (one more query).
  */
-const timeAuthenticate = async (deps: TDeps, start: Record<string, string>, calls: number): Promise<TDirectAnswer> => {
+const timeAuthenticate = async (
+  deps: TDeps,
+  start: Record<string, string>,
+  calls: number,
+): Promise<TDirectAnswer> => {
   const sessions = sessionServiceFor(deps);
   let headers = start;
   let rotations = 0;
@@ -157,16 +196,36 @@ const timeAuthenticate = async (deps: TDeps, start: Record<string, string>, call
 
 const stats = (samples: number[]) => {
   const sorted = ascending(samples);
-  return { meanMs: sorted.reduce((a, b) => a + b, 0) / Math.max(sorted.length, 1), p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
+  return {
+    meanMs: sorted.reduce((a, b) => a + b, 0) / Math.max(sorted.length, 1),
+    p50Ms: quantile(sorted, 0.5),
+    p99Ms: quantile(sorted, 0.99),
+  };
 };
 
 // ---------------------------------------------------------------------------- load side
 
 type THeaders = Record<string, string>;
 
-interface TRun { label: string; requests: number; rps: number; perRequestMs: number; p50: number; p99: number; non2xx: number; errors: number }
+interface TRun {
+  label: string;
+  requests: number;
+  rps: number;
+  perRequestMs: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
 
-const run = async (label: string, port: number, path: string, connections: number, seconds: number, auth?: TRotatingAuth): Promise<TRun> => {
+const run = async (
+  label: string,
+  port: number,
+  path: string,
+  connections: number,
+  seconds: number,
+  auth?: TRotatingAuth,
+): Promise<TRun> => {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -227,7 +286,10 @@ const main = async (): Promise<void> => {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const concurrency = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const pairs = Number(process.env.BENCH_PAIRS ?? 2000);
-  const child = fork(fileURLToPath(import.meta.url), ["--serve"], { execArgv: process.execArgv, stdio: "inherit" });
+  const child = fork(fileURLToPath(import.meta.url), ["--serve"], {
+    execArgv: process.execArgv,
+    stdio: "inherit",
+  });
   // The server's next message, or a failure when it exits first.
   const nextMessage = <T>(): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -255,38 +317,72 @@ const main = async (): Promise<void> => {
       if (!res.ok || !headers) throw new Error(`sign-in failed: ${res.status}`);
       return { headers };
     };
-    const probe = await fetch(`http://127.0.0.1:${ready.appPort}${ROUTE}`, { headers: (await freshSession()).headers });
-    if (probe.status !== 200) throw new Error(`GET ${ROUTE} answered ${probe.status}: the bench needs that route`);
+    const probe = await fetch(`http://127.0.0.1:${ready.appPort}${ROUTE}`, {
+      headers: (await freshSession()).headers,
+    });
+    if (probe.status !== 200)
+      throw new Error(`GET ${ROUTE} answered ${probe.status}: the bench needs that route`);
 
-    console.log(`Authentication overhead: GET ${ROUTE}, database: ${ready.database}, ${rounds} alternating rounds of ${seconds} s`);
+    console.log(
+      `Authentication overhead: GET ${ROUTE}, database: ${ready.database}, ${rounds} alternating rounds of ${seconds} s`,
+    );
     // Warm both paths (JIT, permission cache, connection pool) before measuring.
     await run("warm-up", ready.baselinePort, ROUTE, concurrency, 2);
     await run("warm-up", ready.appPort, ROUTE, concurrency, 2, await freshSession());
 
     for (const connections of [1, concurrency]) {
-      const health = await run("GET /api/health (no auth, no db)", ready.appPort, "/api/health", connections, seconds);
+      const health = await run(
+        "GET /api/health (no auth, no db)",
+        ready.appPort,
+        "/api/health",
+        connections,
+        seconds,
+      );
       // Alternate the two so a noisy neighbour hurts both alike; report the medians.
       const bases: TRun[] = [];
       const authed: TRun[] = [];
       for (let i = 0; i < rounds; i++) {
-        bases.push(await run(`baseline ${ROUTE} (fixed actor)`, ready.baselinePort, ROUTE, connections, seconds));
-        authed.push(await run(`authenticated ${ROUTE}`, ready.appPort, ROUTE, connections, seconds, await freshSession()));
+        bases.push(
+          await run(`baseline ${ROUTE} (fixed actor)`, ready.baselinePort, ROUTE, connections, seconds),
+        );
+        authed.push(
+          await run(
+            `authenticated ${ROUTE}`,
+            ready.appPort,
+            ROUTE,
+            connections,
+            seconds,
+            await freshSession(),
+          ),
+        );
       }
       const base = median(bases);
       const withAuth = median(authed);
       const added = withAuth.perRequestMs - base.perRequestMs;
-      console.log(`\n${connections === 1 ? "Sequential" : "Concurrent"} (${connections} connection${connections === 1 ? "" : "s"}; medians):`);
+      console.log(
+        `\n${connections === 1 ? "Sequential" : "Concurrent"} (${connections} connection${connections === 1 ? "" : "s"}; medians):`,
+      );
       for (const r of [health, base, withAuth]) console.log(row(r));
-      console.log(`  ratio authenticated / baseline: ${(withAuth.perRequestMs / base.perRequestMs).toFixed(2)}x`);
-      console.log(`  added by authentication: ${added.toFixed(3)} ms per request${connections > 1 ? " (at this concurrency)" : ""}`);
+      console.log(
+        `  ratio authenticated / baseline: ${(withAuth.perRequestMs / base.perRequestMs).toFixed(2)}x`,
+      );
+      console.log(
+        `  added by authentication: ${added.toFixed(3)} ms per request${connections > 1 ? " (at this concurrency)" : ""}`,
+      );
       const refused = authed.reduce((n, r) => n + r.non2xx, 0);
       if (refused > 0) console.log(`  WARNING: ${refused} authenticated requests were refused`);
     }
 
     const paired = await pairedRun(ready, await freshSession(), pairs);
-    console.log(`\nPaired sequential requests (${pairs} pairs, baseline and authenticated alternately, so load hits both alike):`);
-    console.log(`  baseline p50 ${paired.baseP50.toFixed(3)} ms, authenticated p50 ${paired.authP50.toFixed(3)} ms`);
-    console.log(`  ratio of medians: ${(paired.authP50 / paired.baseP50).toFixed(2)}x; added (median of per-pair differences): ${paired.addedP50.toFixed(3)} ms`);
+    console.log(
+      `\nPaired sequential requests (${pairs} pairs, baseline and authenticated alternately, so load hits both alike):`,
+    );
+    console.log(
+      `  baseline p50 ${paired.baseP50.toFixed(3)} ms, authenticated p50 ${paired.authP50.toFixed(3)} ms`,
+    );
+    console.log(
+      `  ratio of medians: ${(paired.authP50 / paired.baseP50).toFixed(2)}x; added (median of per-pair differences): ${paired.addedP50.toFixed(3)} ms`,
+    );
     if (paired.refused > 0) console.log(`  WARNING: ${paired.refused} authenticated requests were refused`);
 
     child.send({ headers: (await freshSession()).headers, calls: 3000 } satisfies TDirectAsk);

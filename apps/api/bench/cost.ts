@@ -45,7 +45,14 @@ import { createLogger } from "../src/lib/logger.js";
 import { inProcessBus } from "../src/live/event-bus.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { createStorage } from "../src/storage/create-storage.js";
-import { API_DIR, freePort, startApi, startProcess, waitForHttp, type TProcess } from "../test/support/api-process.js";
+import {
+  API_DIR,
+  freePort,
+  startApi,
+  startProcess,
+  waitForHttp,
+  type TProcess,
+} from "../test/support/api-process.js";
 import { credentialsIn } from "../test/support/credentials.js";
 import { throwawayDatabase } from "../test/support/throwaway-database.js";
 import { ascending, quantile } from "./support/percentile.js";
@@ -56,8 +63,16 @@ type THeaders = Record<string, string>;
 /** The routes measured: the issue's small lists. `peer` is the same list from the peer's handler. */
 const ROUTES = [
   { label: "15 ranks", ours: "/api/ranks", peer: "/api/rank" },
-  { label: "clients filtered by role", ours: "/api/clients?filter[role]=manager", peer: "/api/client?filter[role]=manager" },
-  { label: "ports with their countries", ours: "/api/ports?include=country", peer: "/api/port?include=country" },
+  {
+    label: "clients filtered by role",
+    ours: "/api/clients?filter[role]=manager",
+    peer: "/api/client?filter[role]=manager",
+  },
+  {
+    label: "ports with their countries",
+    ours: "/api/ports?include=country",
+    peer: "/api/port?include=country",
+  },
 ] as const;
 
 // ------------------------------------------------------------------ instruments
@@ -68,14 +83,26 @@ const ROUTES = [
  * change to app.ts that shifts it shows.
  */
 const STAGES = [
-  "request log (start)", "security headers (helmet)", "CORS", "JSON body parser", "content-type check",
-  "input guard (NUL, depth)", "Cache-Control: no-store", "health routes (passed by)", "public config route (passed by)", "auth routes (not entered)",
-  "authenticate: session, rotation, permission map", "resource routes: kernel, query, rows",
+  "request log (start)",
+  "security headers (helmet)",
+  "CORS",
+  "JSON body parser",
+  "content-type check",
+  "input guard (NUL, depth)",
+  "Cache-Control: no-store",
+  "health routes (passed by)",
+  "public config route (passed by)",
+  "auth routes (not entered)",
+  "authenticate: session, rotation, permission map",
+  "resource routes: kernel, query, rows",
 ] as const;
 const ANSWERING = "resource routes: kernel, query, rows";
 
 /** One request's times: by stage, and the database round trips made within each stage. */
-interface TRecord { stages: Map<string, number>; db: Map<string, number> }
+interface TRecord {
+  stages: Map<string, number>;
+  db: Map<string, number>;
+}
 let record: TRecord = { stages: new Map(), db: new Map() };
 const records: TRecord[] = [];
 let current = "outside";
@@ -109,7 +136,10 @@ const timeQueries = () => {
   Object.defineProperty(pg.Client.prototype, "query", { value: timed, writable: true, configurable: true });
 };
 
-type TLayer = { name: string; handle: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => unknown };
+type TLayer = {
+  name: string;
+  handle: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => unknown;
+};
 const stackOf = (app: Express): TLayer[] => (app.router as unknown as { stack: TLayer[] }).stack;
 
 /** A label for each of the app's layers: STAGES in order, then `#index name` for the rest. */
@@ -181,7 +211,11 @@ const instrument = (app: Express) => {
   };
   const stringify = JSON.stringify;
   Object.defineProperty(JSON, "stringify", {
-    value: (value: unknown, replacer?: (this: unknown, key: string, value: unknown) => unknown, space?: string | number) => timedInAnswer(STRINGIFY, () => stringify(value, replacer, space)),
+    value: (
+      value: unknown,
+      replacer?: (this: unknown, key: string, value: unknown) => unknown,
+      space?: string | number,
+    ) => timedInAnswer(STRINGIFY, () => stringify(value, replacer, space)),
     writable: true,
     configurable: true,
   });
@@ -197,7 +231,11 @@ const us = (ms: number) => `${(ms * 1000).toFixed(0).padStart(6)} µs`;
 // ------------------------------------------------------------------ HTTP helpers
 
 const signIn = async (base: string): Promise<THeaders> => {
-  const res = await fetch(`${base}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/sign_in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
+  });
   const headers = credentialsIn(res.headers);
   if (!res.ok || !headers) throw new Error(`sign-in answered ${res.status}`);
   return headers;
@@ -207,7 +245,14 @@ const listen = (app: Express): Promise<{ url: string; close(): Promise<void> }> 
   new Promise((resolveListen) => {
     const server = app.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
-      resolveListen({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) });
+      resolveListen({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      });
     });
   });
 
@@ -239,17 +284,23 @@ const split = async (deps: TDeps, requests: number) => {
       }
       const order = [...labels, STRINGIFY, SEND, LOG_LINE];
       const seen = order.filter((stage) => records.some((r) => r.stages.has(stage)));
-      rows.push(`\nGET ${route.ours} (${route.label}): ${records.length} sequential requests; median (mean) per request`);
+      rows.push(
+        `\nGET ${route.ours} (${route.label}): ${records.length} sequential requests; median (mean) per request`,
+      );
       for (const stage of seen) {
         const own = records.map((r) => r.stages.get(stage) ?? 0);
         const db = records.map((r) => r.db.get(stage) ?? 0);
         const mean = own.reduce((a, b) => a + b, 0) / own.length;
         const dbMedian = quantile(ascending(db), 0.5);
-        rows.push(`  ${stage.padEnd(48)} ${us(quantile(ascending(own), 0.5))} (${us(mean).trim()})${dbMedian > 0 ? `   database round trips ${us(dbMedian).trim()}` : ""}`);
+        rows.push(
+          `  ${stage.padEnd(48)} ${us(quantile(ascending(own), 0.5))} (${us(mean).trim()})${dbMedian > 0 ? `   database round trips ${us(dbMedian).trim()}` : ""}`,
+        );
       }
       const serverTotals = records.map((r) => [...r.stages.values()].reduce((a, b) => a + b, 0));
       rows.push(`  ${"server, all stages".padEnd(48)} ${us(quantile(ascending(serverTotals), 0.5))}`);
-      rows.push(`  ${"whole request, fetch to fetch (client in-process)".padEnd(48)} ${us(quantile(ascending(walls), 0.5))}`);
+      rows.push(
+        `  ${"whole request, fetch to fetch (client in-process)".padEnd(48)} ${us(quantile(ascending(walls), 0.5))}`,
+      );
     }
   } finally {
     await server.close();
@@ -259,7 +310,13 @@ const split = async (deps: TDeps, requests: number) => {
 
 // ------------------------------------------------------------------ part 2: throughput
 
-interface TRun { rps: number; p50: number; p99: number; non2xx: number; cpuUs: number }
+interface TRun {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  cpuUs: number;
+}
 
 /** CPU time a process has used so far (user + system), from /proc: steadier than req/s on a shared machine. */
 const cpuMsOf = (pid: number | undefined): number => {
@@ -273,7 +330,14 @@ const cpuMsOf = (pid: number | undefined): number => {
   }
 };
 
-const run = async (url: string, path: string, connections: number, seconds: number, auth?: TRotatingAuth, pid?: number): Promise<TRun> => {
+const run = async (
+  url: string,
+  path: string,
+  connections: number,
+  seconds: number,
+  auth?: TRotatingAuth,
+  pid?: number,
+): Promise<TRun> => {
   const cpuBefore = cpuMsOf(pid);
   const result = await autocannon({
     url,
@@ -282,13 +346,26 @@ const run = async (url: string, path: string, connections: number, seconds: numb
     requests: [rotatingGet(path, auth)],
   });
   const cpuUs = ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(result.requests.total, 1);
-  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, cpuUs };
+  return {
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    cpuUs,
+  };
 };
 
 const median = (xs: TRun[]): TRun => {
-  const by = (key: "rps" | "cpuUs") => [...xs].map((x) => x[key]).sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const by = (key: "rps" | "cpuUs") =>
+    [...xs].map((x) => x[key]).sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const middle = [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
-  return { rps: by("rps"), cpuUs: by("cpuUs"), p50: middle?.p50 ?? 0, p99: middle?.p99 ?? 0, non2xx: xs.reduce((n, x) => n + x.non2xx, 0) };
+  return {
+    rps: by("rps"),
+    cpuUs: by("cpuUs"),
+    p50: middle?.p50 ?? 0,
+    p99: middle?.p99 ?? 0,
+    non2xx: xs.reduce((n, x) => n + x.non2xx, 0),
+  };
 };
 
 const PEER_DIR = resolve(API_DIR, "bench/peer-zenstack");
@@ -296,7 +373,11 @@ const PEER_DIR = resolve(API_DIR, "bench/peer-zenstack");
 const startPeer = async (databaseUrl: string): Promise<(TProcess & { url: string }) | undefined> => {
   if (!existsSync(join(PEER_DIR, "node_modules/.generated/schema.ts"))) return undefined;
   const port = await freePort();
-  const proc = startProcess(join(PEER_DIR, "start.sh"), { DATABASE_URL: databaseUrl, PORT: String(port) }, { quiet: true });
+  const proc = startProcess(
+    join(PEER_DIR, "start.sh"),
+    { DATABASE_URL: databaseUrl, PORT: String(port) },
+    { quiet: true },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${url}/api/rank`, 60_000);
   return Object.assign(proc, { url });
@@ -310,21 +391,33 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const envFor = (): Record<string, string> => ({
-    DATA_DIR: join(tmpdir(), `crew-cost-${randomUUID().slice(0, 8)}`), SESSION_SECRET: randomBytes(32).toString("hex"), SEED_DEMO: "true", LOG_LEVEL: "info",
+    DATA_DIR: join(tmpdir(), `crew-cost-${randomUUID().slice(0, 8)}`),
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SEED_DEMO: "true",
+    LOG_LEVEL: "info",
     ...(databaseUrl && !embedded ? { DATABASE_URL: databaseUrl } : {}),
   });
   // One after the other: the first seeds the database.
   const api = await startApi(envFor(), { quiet: true, timeoutMs: 180_000 });
-  const before = BEFORE_DIR ? await startApi(envFor(), { quiet: true, timeoutMs: 180_000, dir: resolve(BEFORE_DIR) }) : undefined;
+  const before = BEFORE_DIR
+    ? await startApi(envFor(), { quiet: true, timeoutMs: 180_000, dir: resolve(BEFORE_DIR) })
+    : undefined;
   const peer = !embedded && databaseUrl ? await startPeer(databaseUrl) : undefined;
   const lines: string[] = [
     `\nThroughput: autocannon, ${connections} connections, ${seconds} s runs, ${rounds} rounds taking turns, medians.`,
     "  req/s swings with the machine's other load; the server's CPU time per request (from /proc) is the steadier measure of its cost.",
   ];
-  if (!peer) lines.push(embedded ? "  (the peer runs on PostgreSQL only: set DATABASE_URL)" : "  (no peer: set it up with bench/peer-zenstack/README.md to compare)");
+  if (!peer)
+    lines.push(
+      embedded
+        ? "  (the peer runs on PostgreSQL only: set DATABASE_URL)"
+        : "  (no peer: set it up with bench/peer-zenstack/README.md to compare)",
+    );
   if (before) lines.push(`  before = ${BEFORE_DIR}`);
-  const cell = (r: TRun) => `${r.rps.toFixed(0).padStart(5)} req/s ${r.cpuUs.toFixed(0).padStart(5)} µs CPU/req${r.non2xx ? ` ${r.non2xx} non-2xx!` : ""}`;
-  const ratio = (a: TRun, b: TRun) => `${(a.rps / b.rps).toFixed(2)}x req/s, ${(b.cpuUs / a.cpuUs).toFixed(2)}x by CPU`;
+  const cell = (r: TRun) =>
+    `${r.rps.toFixed(0).padStart(5)} req/s ${r.cpuUs.toFixed(0).padStart(5)} µs CPU/req${r.non2xx ? ` ${r.non2xx} non-2xx!` : ""}`;
+  const ratio = (a: TRun, b: TRun) =>
+    `${(a.rps / b.rps).toFixed(2)}x req/s, ${(b.cpuUs / a.cpuUs).toFixed(2)}x by CPU`;
   try {
     for (const route of ROUTES) {
       const ours: TRun[] = [];
@@ -334,8 +427,20 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
       if (before) await run(before.url, route.ours, connections, 2, { headers: await signIn(before.url) });
       if (peer) await run(peer.url, route.peer, connections, 2);
       for (let i = 0; i < rounds; i++) {
-        ours.push(await run(api.url, route.ours, connections, seconds, { headers: await signIn(api.url) }, api.pid));
-        if (before) old.push(await run(before.url, route.ours, connections, seconds, { headers: await signIn(before.url) }, before.pid));
+        ours.push(
+          await run(api.url, route.ours, connections, seconds, { headers: await signIn(api.url) }, api.pid),
+        );
+        if (before)
+          old.push(
+            await run(
+              before.url,
+              route.ours,
+              connections,
+              seconds,
+              { headers: await signIn(before.url) },
+              before.pid,
+            ),
+          );
         if (peer) theirs.push(await run(peer.url, route.peer, connections, seconds, undefined, peer.pid));
       }
       const o = median(ours);
@@ -344,7 +449,10 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
       lines.push(`  ${route.label}`);
       lines.push(`    now     ${cell(o)}`);
       if (b) lines.push(`    before  ${cell(b)}   now/before: ${ratio(o, b)}`);
-      if (t) lines.push(`    peer    ${cell(t)}   now/peer: ${ratio(o, t)}${b ? `; before/peer: ${ratio(b, t)}` : ""}`);
+      if (t)
+        lines.push(
+          `    peer    ${cell(t)}   now/peer: ${ratio(o, t)}${b ? `; before/peer: ${ratio(b, t)}` : ""}`,
+        );
     }
   } finally {
     await api.stop();
@@ -364,19 +472,39 @@ const main = async () => {
     await ensurePermissionRecords(db);
     await seedDemo(db);
     timeQueries();
-    const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "info", DATA_DIR: join(tmpdir(), "crew-cost"), SESSION_SECRET: randomBytes(32).toString("hex") });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      DATA_DIR: join(tmpdir(), "crew-cost"),
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+    });
     const logger = createLogger(config, { destination: pino.destination({ dest: "/dev/null", sync: true }) });
     const storage = createStorage(config);
     const deps: TDeps = {
-      config, db, logger, redis: null, bus: inProcessBus(), storage, embedded: database.embedded,
-      jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, redisUrl: null, schedules: false }), sessionSecret: config.SESSION_SECRET ?? "",
+      config,
+      db,
+      logger,
+      redis: null,
+      bus: inProcessBus(),
+      storage,
+      embedded: database.embedded,
+      jobs: createJobs(
+        { config, db, logger, redis: null, storage },
+        { handlers: JOB_HANDLERS, redisUrl: null, schedules: false },
+      ),
+      sessionSecret: config.SESSION_SECRET ?? "",
     };
     const probe = createApp(deps);
-    console.log(`bench:cost on ${database.label}\nthe app's middleware (function names): ${stackOf(probe).map((l) => l.name).join(", ")}\nread as: ${labelsOf(probe).join(" → ")}`);
+    console.log(
+      `bench:cost on ${database.label}\nthe app's middleware (function names): ${stackOf(probe)
+        .map((l) => l.name)
+        .join(", ")}\nread as: ${labelsOf(probe).join(" → ")}`,
+    );
     for (const line of await split(deps, requests)) console.log(line);
     if (process.env.BENCH_THROUGHPUT !== "0") {
       // The embedded database is one session: the API process below serves its own from DATA_DIR.
-      for (const line of await throughput(database.embedded ? undefined : database.url, database.embedded)) console.log(line);
+      for (const line of await throughput(database.embedded ? undefined : database.url, database.embedded))
+        console.log(line);
     }
   } finally {
     await db.$disconnect();
@@ -388,4 +516,3 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
-

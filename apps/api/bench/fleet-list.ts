@@ -42,9 +42,16 @@ const main = async (): Promise<void> => {
   try {
     const db = createDb(database.url, database.embedded);
     await ensurePermissionRecords(db);
-    await db.client.create({ data: { name: "Bench Admin", email: EMAIL, role: "admin", passwordHash: await hashPassword(PASSWORD) } });
+    await db.client.create({
+      data: { name: "Bench Admin", email: EMAIL, role: "admin", passwordHash: await hashPassword(PASSWORD) },
+    });
     const started = performance.now();
-    await fleetScalePart.run({ db, flags: { vessels: VESSELS, "manning-rows": ROWS }, embedded: database.embedded, log: (line) => console.log(`  seed: ${line}`) });
+    await fleetScalePart.run({
+      db,
+      flags: { vessels: VESSELS, "manning-rows": ROWS },
+      embedded: database.embedded,
+      log: (line) => console.log(`  seed: ${line}`),
+    });
     console.log(`  seed took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const server = await serveApp(db, database.embedded, dataDir);
@@ -70,23 +77,44 @@ const main = async (): Promise<void> => {
       const cpuMs = (used.user + used.system) / 1000 / REQUESTS;
       times.sort((a, b) => a - b);
       const mean = times.reduce((a, b) => a + b, 0) / times.length;
-      console.log(`  ${label.padEnd(58)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms   mean ${mean.toFixed(1).padStart(7)} ms   cpu ${cpuMs.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0)} KiB`);
+      console.log(
+        `  ${label.padEnd(58)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms   mean ${mean.toFixed(1).padStart(7)} ms   cpu ${cpuMs.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(0)} KiB`,
+      );
       if (label.startsWith("vessels list") && !database.embedded) {
-        console.log(`  ${percentile(times, 95) < TARGET_P95_MS ? "within" : "OVER"} the target p95 < ${TARGET_P95_MS} ms`);
+        console.log(
+          `  ${percentile(times, 95) < TARGET_P95_MS ? "within" : "OVER"} the target p95 < ${TARGET_P95_MS} ms`,
+        );
       }
     };
 
-    const first = z.object({ data: z.array(z.object({ id: z.string() })) }).parse(await (await get("/api/vessels?page[size]=1&sort=id")).json());
+    const first = z
+      .object({ data: z.array(z.object({ id: z.string() })) })
+      .parse(await (await get("/api/vessels?page[size]=1&sort=id")).json());
     const id = first.data[0]?.id ?? "1";
-    console.log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} CPUs`);
-    console.log(`\nfleet benchmark on ${databaseLabel}: ${VESSELS} vessels x ${ROWS / VESSELS} manning-scale rows, ${REQUESTS} sequential requests each\n`);
-    await time("vessels list, include manning_scales, page size 999", "/api/vessels?include=manning_scales&page[size]=999");
-    await time("vessels list, page size 15 (the screen's first page)", "/api/vessels?filter[is_active]=true&filter[is_selected]=false&include=owner,manager,coordinator&page[size]=15");
+    console.log(
+      `\nload average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${cpus().length} CPUs`,
+    );
+    console.log(
+      `\nfleet benchmark on ${databaseLabel}: ${VESSELS} vessels x ${ROWS / VESSELS} manning-scale rows, ${REQUESTS} sequential requests each\n`,
+    );
+    await time(
+      "vessels list, include manning_scales, page size 999",
+      "/api/vessels?include=manning_scales&page[size]=999",
+    );
+    await time(
+      "vessels list, page size 15 (the screen's first page)",
+      "/api/vessels?filter[is_active]=true&filter[is_selected]=false&include=owner,manager,coordinator&page[size]=15",
+    );
     await time(
       "vessel show with every include",
       `/api/vessels/${id}?include=owner,manager,manager_vessel,owner_vessel,coordinator,recruiters,manning_scales,flag,vessel_type,main_engine`,
     );
-    await time("manning scale of one vessel (vessels/{id}/manning_scales)", `/api/vessels/${id}/manning_scales?page[size]=999&include=role`);
+    await time(
+      "manning scale of one vessel (vessels/{id}/manning_scales)",
+      `/api/vessels/${id}/manning_scales?page[size]=999&include=role`,
+    );
     server.close();
     await db.$disconnect();
   } finally {

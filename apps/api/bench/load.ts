@@ -36,11 +36,22 @@ const ACCOUNT_PASSWORD = "Load-Password-1";
 /** Up to 512 sockets: every client keeps one open, so the server sees the concurrency asked for. */
 const http = rawHttpClient(512);
 
-const call = (base: URL, method: string, path: string, headers: THeaders, body?: unknown): Promise<TAnswer> => {
+const call = (
+  base: URL,
+  method: string,
+  path: string,
+  headers: THeaders,
+  body?: unknown,
+): Promise<TAnswer> => {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return http.send(
     { host: base.hostname.replace(/^\[|\]$/g, ""), port: Number(base.port || 80) },
-    { method, path, headers: { ...headers, ...(payload ? { "content-type": JSONAPI_MEDIA_TYPE } : {}) }, body: payload },
+    {
+      method,
+      path,
+      headers: { ...headers, ...(payload ? { "content-type": JSONAPI_MEDIA_TYPE } : {}) },
+      body: payload,
+    },
   );
 };
 
@@ -54,7 +65,8 @@ class Session {
   static async signIn(base: URL, email: string, password: string): Promise<Session> {
     const answer = await call(base, "POST", "/api/auth/sign_in", {}, { email, password });
     const headers = credentialsIn(answer.headers);
-    if (answer.status !== 200 || !headers) throw new Error(`sign-in of ${email} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+    if (answer.status !== 200 || !headers)
+      throw new Error(`sign-in of ${email} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
     return new Session(base, headers);
   }
 
@@ -65,9 +77,16 @@ class Session {
   }
 }
 
-interface TResource { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data?: unknown }> }
+interface TResource {
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data?: unknown }>;
+}
 const isResource = (v: unknown): v is TResource =>
-  typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string" && typeof (v as { attributes?: unknown }).attributes === "object";
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as { id?: unknown }).id === "string" &&
+  typeof (v as { attributes?: unknown }).attributes === "object";
 const dataOf = (answer: TAnswer): TResource | undefined => {
   const data = (answer.json as { data?: unknown } | undefined)?.data;
   return isResource(data) ? data : undefined;
@@ -79,7 +98,9 @@ const listOf = (answer: TAnswer): TResource[] => {
 /** The id a to-one relationship links, as read back. */
 const linkedId = (resource: TResource, name: string): string | undefined => {
   const data = resource.relationships?.[name]?.data;
-  return typeof data === "object" && data !== null && typeof (data as { id?: unknown }).id === "string" ? (data as { id: string }).id : undefined;
+  return typeof data === "object" && data !== null && typeof (data as { id?: unknown }).id === "string"
+    ? (data as { id: string }).id
+    : undefined;
 };
 
 // ---------------------------------------------------------------- bookkeeping
@@ -128,8 +149,18 @@ type TOp = (c: TClient) => Promise<{ op: string; answer: TAnswer } | null>;
 
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 
-const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], stats: Stats): { op: TOp; weight: number }[] => {
-  const remember = (c: TClient, type: string, id: number, attributes: Record<string, unknown>, relationships: Record<string, number> = {}) => {
+const makeWorkload = (
+  records: Map<string, TExpected>,
+  rankIds: () => number[],
+  stats: Stats,
+): { op: TOp; weight: number }[] => {
+  const remember = (
+    c: TClient,
+    type: string,
+    id: number,
+    attributes: Record<string, unknown>,
+    relationships: Record<string, number> = {},
+  ) => {
     records.set(`${type}:${id}`, { type, id, attributes, relationships, deleted: false, writes: 1 });
     c.own.set(type, [...(c.own.get(type) ?? []), id]);
   };
@@ -138,13 +169,25 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
     if (ok) stats.acknowledged++;
     return ok;
   };
-  const create = (type: string, path: string, attributes: (c: TClient) => Record<string, unknown>, relationships: (c: TClient) => Record<string, { type: string; id: number }> | null = () => ({})): TOp =>
+  const create =
+    (
+      type: string,
+      path: string,
+      attributes: (c: TClient) => Record<string, unknown>,
+      relationships: (c: TClient) => Record<string, { type: string; id: number }> | null = () => ({}),
+    ): TOp =>
     async (c) => {
       const rels = relationships(c);
       if (rels === null) return null;
       const attrs = attributes(c);
       const answer = await c.session.send("POST", path, {
-        data: { type, attributes: attrs, relationships: Object.fromEntries(Object.entries(rels).map(([k, v]) => [k, { data: { type: v.type, id: String(v.id) } }])) },
+        data: {
+          type,
+          attributes: attrs,
+          relationships: Object.fromEntries(
+            Object.entries(rels).map(([k, v]) => [k, { data: { type: v.type, id: String(v.id) } }]),
+          ),
+        },
       });
       const id = Number(dataOf(answer)?.id);
       if (ack(answer) && Number.isInteger(id)) {
@@ -154,26 +197,44 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
       }
       return { op: `POST ${path.replace(/\/\d+\//, "/{id}/")}`, answer };
     };
-  const read = (path: () => string, label: string): TOp => async (c) => ({ op: label, answer: await c.session.send("GET", path()) });
-  const rename = (type: string): TOp => async (c) => {
-    const id = pick(c.own.get(type) ?? []);
-    const record = id === undefined ? undefined : records.get(`${type}:${id}`);
-    if (!record || record.deleted) return null;
-    const title = `${type} ${randomUUID().slice(0, 12)}`;
-    const answer = await c.session.send("PATCH", `/api/${type}/${id}`, { data: { type, id: String(id), attributes: { title } } });
-    if (ack(answer)) {
-      record.attributes.title = title;
-      record.writes++;
-    }
-    return { op: `PATCH /api/${type}/{id}`, answer };
-  };
+  const read =
+    (path: () => string, label: string): TOp =>
+    async (c) => ({ op: label, answer: await c.session.send("GET", path()) });
+  const rename =
+    (type: string): TOp =>
+    async (c) => {
+      const id = pick(c.own.get(type) ?? []);
+      const record = id === undefined ? undefined : records.get(`${type}:${id}`);
+      if (!record || record.deleted) return null;
+      const title = `${type} ${randomUUID().slice(0, 12)}`;
+      const answer = await c.session.send("PATCH", `/api/${type}/${id}`, {
+        data: { type, id: String(id), attributes: { title } },
+      });
+      if (ack(answer)) {
+        record.attributes.title = title;
+        record.writes++;
+      }
+      return { op: `PATCH /api/${type}/{id}`, answer };
+    };
   return [
     // Reads (about 70 %).
     { weight: 14, op: read(() => "/api/ranks", "GET /api/ranks") },
     { weight: 10, op: read(() => "/api/countries?page[size]=25&sort=name", "GET /api/countries") },
-    { weight: 10, op: read(() => "/api/ports?include=country&page[size]=25", "GET /api/ports?include=country") },
-    { weight: 8, op: read(() => `/api/clients?filter[role]=${pick(["admin", "manager", "guest"])}`, "GET /api/clients?filter[role]") },
-    { weight: 10, op: read(() => "/api/vessels?include=owner&page[size]=25&sort=-id", "GET /api/vessels?include=owner") },
+    {
+      weight: 10,
+      op: read(() => "/api/ports?include=country&page[size]=25", "GET /api/ports?include=country"),
+    },
+    {
+      weight: 8,
+      op: read(
+        () => `/api/clients?filter[role]=${pick(["admin", "manager", "guest"])}`,
+        "GET /api/clients?filter[role]",
+      ),
+    },
+    {
+      weight: 10,
+      op: read(() => "/api/vessels?include=owner&page[size]=25&sort=-id", "GET /api/vessels?include=owner"),
+    },
     { weight: 8, op: read(() => "/api/owners?page[size]=25&sort=-id", "GET /api/owners") },
     {
       weight: 10,
@@ -181,20 +242,40 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
         const type = pick([...c.own.keys()]);
         const id = type ? pick(c.own.get(type) ?? []) : undefined;
         if (!type || id === undefined || records.get(`${type}:${id}`)?.deleted) return null;
-        return { op: "GET /api/{type}/{id} (own record)", answer: await c.session.send("GET", `/api/${type}/${id}`) };
+        return {
+          op: "GET /api/{type}/{id} (own record)",
+          answer: await c.session.send("GET", `/api/${type}/${id}`),
+        };
       },
     },
     // Writes (about 30 %).
-    { weight: 6, op: create("vessel_types", "/api/vessel_types", () => ({ title: `Type ${randomUUID().slice(0, 12)}` })) },
-    { weight: 4, op: create("owners", "/api/owners", () => ({ title: `Owner ${randomUUID().slice(0, 12)}`, short_title: "LOAD" })) },
-    { weight: 3, op: create("managers", "/api/managers", () => ({ title: `Manager ${randomUUID().slice(0, 12)}` })) },
+    {
+      weight: 6,
+      op: create("vessel_types", "/api/vessel_types", () => ({ title: `Type ${randomUUID().slice(0, 12)}` })),
+    },
+    {
+      weight: 4,
+      op: create("owners", "/api/owners", () => ({
+        title: `Owner ${randomUUID().slice(0, 12)}`,
+        short_title: "LOAD",
+      })),
+    },
+    {
+      weight: 3,
+      op: create("managers", "/api/managers", () => ({ title: `Manager ${randomUUID().slice(0, 12)}` })),
+    },
     {
       weight: 4,
       // A vessel and its owner link (a record of its own) in one transaction.
-      op: create("vessels", "/api/vessels", (c) => ({ name: `MV Load ${randomUUID().slice(0, 8)}`, imo: imoFrom(c.imoSeq++) }), (c) => {
-        const owner = pick(c.own.get("owners") ?? []);
-        return owner === undefined ? null : { owner: { type: "owners", id: owner } };
-      }),
+      op: create(
+        "vessels",
+        "/api/vessels",
+        (c) => ({ name: `MV Load ${randomUUID().slice(0, 8)}`, imo: imoFrom(c.imoSeq++) }),
+        (c) => {
+          const owner = pick(c.own.get("owners") ?? []);
+          return owner === undefined ? null : { owner: { type: "owners", id: owner } };
+        },
+      ),
     },
     {
       weight: 3,
@@ -202,7 +283,12 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
         const vessel = pick(c.own.get("vessels") ?? []);
         const rank = pick(rankIds());
         if (vessel === undefined || rank === undefined) return null;
-        return create("manning_scales", `/api/vessels/${vessel}/manning_scales`, () => ({}), () => ({ role: { type: "ranks", id: rank } }))(c).then((r) => {
+        return create(
+          "manning_scales",
+          `/api/vessels/${vessel}/manning_scales`,
+          () => ({}),
+          () => ({ role: { type: "ranks", id: rank } }),
+        )(c).then((r) => {
           const created = r ? dataOf(r.answer) : undefined;
           const record = created ? records.get(`manning_scales:${created.id}`) : undefined;
           if (record) record.relationships.vessel = vessel;
@@ -210,18 +296,38 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
         });
       },
     },
-    { weight: 2, op: create("clients", "/api/clients", () => ({ name: `Crew user ${randomUUID().slice(0, 8)}`, email: `load-${randomUUID().slice(0, 12)}@load.example.com`, role: "guest", password: ACCOUNT_PASSWORD })) },
+    {
+      weight: 2,
+      op: create("clients", "/api/clients", () => ({
+        name: `Crew user ${randomUUID().slice(0, 8)}`,
+        email: `load-${randomUUID().slice(0, 12)}@load.example.com`,
+        role: "guest",
+        password: ACCOUNT_PASSWORD,
+      })),
+    },
     {
       weight: 1,
       // At most one rank each: every rank write renumbers the order under one lock.
-      op: async (c) => ((c.own.get("ranks") ?? []).length ? null : create("ranks", "/api/ranks", () => ({ title: `Rank ${randomUUID().slice(0, 10)}`, department: "deck" }))(c)),
+      op: async (c) =>
+        (c.own.get("ranks") ?? []).length
+          ? null
+          : create("ranks", "/api/ranks", () => ({
+              title: `Rank ${randomUUID().slice(0, 10)}`,
+              department: "deck",
+            }))(c),
     },
     {
       weight: 2,
       op: async (c) => {
         const id = pick(c.own.get("ranks") ?? []);
         if (id === undefined) return null;
-        const answer = await c.session.send("PATCH", `/api/ranks/${id}`, { data: { type: "ranks", id: String(id), attributes: { crewing_priority: 1 + Math.floor(Math.random() * Math.max(rankIds().length, 1)) } } });
+        const answer = await c.session.send("PATCH", `/api/ranks/${id}`, {
+          data: {
+            type: "ranks",
+            id: String(id),
+            attributes: { crewing_priority: 1 + Math.floor(Math.random() * Math.max(rankIds().length, 1)) },
+          },
+        });
         ack(answer);
         const record = records.get(`ranks:${id}`);
         if (record && answer.status === 200) record.writes++;
@@ -241,7 +347,10 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
         if (ack(answer)) {
           record.deleted = true;
           record.writes++;
-          c.own.set("vessel_types", ids.filter((x) => x !== id));
+          c.own.set(
+            "vessel_types",
+            ids.filter((x) => x !== id),
+          );
         }
         return { op: "DELETE /api/vessel_types/{id}", answer };
       },
@@ -251,15 +360,21 @@ const makeWorkload = (records: Map<string, TExpected>, rankIds: () => number[], 
 
 // ---------------------------------------------------------------- run
 
-const mapLimit = async <T>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<void>): Promise<void> => {
+const mapLimit = async <T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<void>,
+): Promise<void> => {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      const item = items[i];
-      if (item !== undefined) await fn(item, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        const item = items[i];
+        if (item !== undefined) await fn(item, i);
+      }
+    }),
+  );
 };
 
 /** Compares a record read back with what its acknowledged writes say; returns what differs. */
@@ -269,7 +384,8 @@ const differences = (expected: TExpected, answer: TAnswer): string[] => {
   if (answer.status !== 200 || !data) return [`GET answered ${answer.status}`];
   const out: string[] = [];
   for (const [name, value] of Object.entries(expected.attributes)) {
-    if (data.attributes[name] !== value) out.push(`${name}: wrote ${JSON.stringify(value)}, read ${JSON.stringify(data.attributes[name])}`);
+    if (data.attributes[name] !== value)
+      out.push(`${name}: wrote ${JSON.stringify(value)}, read ${JSON.stringify(data.attributes[name])}`);
   }
   for (const [name, id] of Object.entries(expected.relationships)) {
     const linked = linkedId(data, name);
@@ -291,12 +407,15 @@ const main = async () => {
     },
   });
   if (values.help) {
-    console.log("pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite).");
+    console.log(
+      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite).",
+    );
     return;
   }
   const clients = Number(values.clients);
   const seconds = Number(values.seconds);
-  if (!Number.isInteger(clients) || clients < 1 || !(seconds > 0)) throw new Error("--clients takes a whole number, --seconds a positive number");
+  if (!Number.isInteger(clients) || clients < 1 || !(seconds > 0))
+    throw new Error("--clients takes a whole number, --seconds a positive number");
 
   let server: (TProcess & { url: string }) | undefined;
   let database: TThrowawayDatabase | undefined;
@@ -304,7 +423,8 @@ const main = async () => {
   let base: URL;
   if (values.url) {
     base = new URL(values.url);
-    if (!LOOPBACK.has(base.hostname)) throw new Error(`bench:load runs on loopback only; ${base.hostname} is not`);
+    if (!LOOPBACK.has(base.hostname))
+      throw new Error(`bench:load runs on loopback only; ${base.hostname} is not`);
     label = `server at ${base.origin}`;
   } else {
     const env: Record<string, string> = {
@@ -331,12 +451,27 @@ const main = async () => {
     console.log(`bench:load: ${clients} clients for ${seconds} s against ${label}`);
     console.log("creating the accounts through the API and signing each in…");
     const sessions: TClient[] = [];
-    await mapLimit(Array.from({ length: clients }, (_, i) => i), 8, async (i) => {
-      const email = `load-${runTag}-${i}@load.example.com`;
-      const created = await admin.send("POST", "/api/clients", { data: { type: "clients", attributes: { name: `Load client ${i}`, email, role: "admin", password: ACCOUNT_PASSWORD } } });
-      if (created.status !== 201) throw new Error(`creating ${email} answered ${created.status}: ${JSON.stringify(created.json)}`);
-      sessions[i] = { index: i, session: await Session.signIn(base, email, ACCOUNT_PASSWORD), own: new Map(), imoSeq: Math.floor(Math.random() * 400_000) + i * 4_000 };
-    });
+    await mapLimit(
+      Array.from({ length: clients }, (_, i) => i),
+      8,
+      async (i) => {
+        const email = `load-${runTag}-${i}@load.example.com`;
+        const created = await admin.send("POST", "/api/clients", {
+          data: {
+            type: "clients",
+            attributes: { name: `Load client ${i}`, email, role: "admin", password: ACCOUNT_PASSWORD },
+          },
+        });
+        if (created.status !== 201)
+          throw new Error(`creating ${email} answered ${created.status}: ${JSON.stringify(created.json)}`);
+        sessions[i] = {
+          index: i,
+          session: await Session.signIn(base, email, ACCOUNT_PASSWORD),
+          own: new Map(),
+          imoSeq: Math.floor(Math.random() * 400_000) + i * 4_000,
+        };
+      },
+    );
 
     let ranks = listOf(await admin.send("GET", "/api/ranks?page[size]=999")).map((r) => Number(r.id));
     const records = new Map<string, TExpected>();
@@ -350,24 +485,29 @@ const main = async () => {
     };
     let networkErrors = 0;
     const refreshRanks = setInterval(() => {
-      admin.send("GET", "/api/ranks?page[size]=999").then((a) => (ranks = listOf(a).map((r) => Number(r.id))), () => undefined);
+      admin.send("GET", "/api/ranks?page[size]=999").then(
+        (a) => (ranks = listOf(a).map((r) => Number(r.id))),
+        () => undefined,
+      );
     }, 2_000);
 
     console.log("running…");
     const started = performance.now();
     const deadline = started + seconds * 1000;
-    await Promise.all(sessions.map(async (c) => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        try {
-          const done = await chooseOp()(c);
-          if (done) stats.count(done.op, done.answer.status, performance.now() - t);
-        } catch {
-          networkErrors++;
-          stats.count("network error", "network error", performance.now() - t);
+    await Promise.all(
+      sessions.map(async (c) => {
+        while (performance.now() < deadline) {
+          const t = performance.now();
+          try {
+            const done = await chooseOp()(c);
+            if (done) stats.count(done.op, done.answer.status, performance.now() - t);
+          } catch {
+            networkErrors++;
+            stats.count("network error", "network error", performance.now() - t);
+          }
         }
-      }
-    }));
+      }),
+    );
     const elapsed = (performance.now() - started) / 1000;
     clearInterval(refreshRanks);
 
@@ -379,10 +519,15 @@ const main = async () => {
       const reader = sessions[i % sessions.length]?.session ?? admin;
       const answer = await reader.send("GET", `/api/${expected.type}/${expected.id}`);
       const diff = differences(expected, answer);
-      if (diff.length) lost.push(`${expected.type} ${expected.id} (${expected.writes} acknowledged writes): ${diff.join("; ")}`);
+      if (diff.length)
+        lost.push(
+          `${expected.type} ${expected.id} (${expected.writes} acknowledged writes): ${diff.join("; ")}`,
+        );
       else found += expected.writes;
     });
-    const order = listOf(await admin.send("GET", "/api/ranks?page[size]=999")).map((r) => Number(r.attributes.crewing_priority)).sort((a, b) => a - b);
+    const order = listOf(await admin.send("GET", "/api/ranks?page[size]=999"))
+      .map((r) => Number(r.attributes.crewing_priority))
+      .sort((a, b) => a - b);
     const contiguous = order.every((p, i) => p === i + 1);
 
     const sorted = [...stats.latencies].sort((a, b) => a - b);
@@ -391,11 +536,27 @@ const main = async () => {
     const lostWrites = stats.acknowledged - found;
     console.log(`\nbench:load — ${clients} clients, ${elapsed.toFixed(1)} s, ${label}`);
     console.log(`requests: ${total}, ${(total / elapsed).toFixed(0)} requests/s`);
-    console.log(`latency: p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
-    console.log(`answers by status: ${[...stats.byStatus].sort().map(([s, n]) => `${s}: ${n}`).join(", ")}`);
-    console.log(`errors by status: ${errors.length ? errors.map(([s, n]) => `${s}: ${n}`).join(", ") : "none"}${networkErrors ? ` (network errors ${networkErrors})` : ""}`);
-    console.log(`by operation: ${[...stats.byOperation].sort(([, a], [, b]) => b - a).map(([o, n]) => `${o} ${n}`).join(", ")}`);
-    console.log(`rank order after the run: ${order.length} ranks, ${contiguous ? "1..n without gaps or repeats" : `BROKEN: ${order.join(",")}`}`);
+    console.log(
+      `latency: p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    console.log(
+      `answers by status: ${[...stats.byStatus]
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `errors by status: ${errors.length ? errors.map(([s, n]) => `${s}: ${n}`).join(", ") : "none"}${networkErrors ? ` (network errors ${networkErrors})` : ""}`,
+    );
+    console.log(
+      `by operation: ${[...stats.byOperation]
+        .sort(([, a], [, b]) => b - a)
+        .map(([o, n]) => `${o} ${n}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `rank order after the run: ${order.length} ranks, ${contiguous ? "1..n without gaps or repeats" : `BROKEN: ${order.join(",")}`}`,
+    );
     console.log(`acknowledged writes: ${stats.acknowledged}, found: ${found}, lost: ${lostWrites}`);
     for (const l of lost.slice(0, 50)) console.log(`  LOST ${l}`);
     if (lostWrites > 0 || !contiguous) process.exitCode = 1;

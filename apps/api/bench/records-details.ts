@@ -31,22 +31,61 @@ const EMAIL = "bench-records@example.com";
 const PASSWORD = "Bench-Password-1";
 const TARGET_P95 = 50;
 
-interface TTab { label: string; path: (user: number, service: number | null) => string | null }
+interface TTab {
+  label: string;
+  path: (user: number, service: number | null) => string | null;
+}
 
 /** What each tab asks first, as the screens ask it (the spec's includes, sorts and page sizes). */
 const TABS: readonly TTab[] = [
   { label: "details (applicant)", path: (u) => `/api/users/${u}?include=role,last_expirience` },
-  { label: "sea service (12, includes)", path: (u) => `/api/users/${u}/expiriences?page[size]=12&page[number]=1&sort=-date_on&include=role,vessel_type,company_agent,attachments` },
-  { label: "documents (all, endorsements)", path: (u) => `/api/users/${u}/documents?page[size]=999&page[number]=1&sort=sequence,n_tpd,n_doc,-valid_from&include=kind,issuing_country,role,endorsement,attachments,endorsement_attachments` },
-  { label: "interviews", path: (u) => `/api/users/${u}/interviews?page[size]=15&page[number]=1&sort=-date&include=interviewer,role` },
-  { label: "relatives", path: (u) => `/api/users/${u}/relatives?page[size]=15&page[number]=1&sort=name&include=relation_type` },
-  { label: "recommendations", path: (u) => `/api/users/${u}/recommendations?page[size]=15&page[number]=1&sort=-date&include=role` },
-  { label: "English tests", path: (u) => `/api/users/${u}/english-tests?page[size]=15&page[number]=1&sort=-date&include=english_test_type` },
-  { label: "attachments", path: (u) => `/api/users/${u}/attachments?page[size]=15&page[number]=1&sort=-created_at` },
+  {
+    label: "sea service (12, includes)",
+    path: (u) =>
+      `/api/users/${u}/expiriences?page[size]=12&page[number]=1&sort=-date_on&include=role,vessel_type,company_agent,attachments`,
+  },
+  {
+    label: "documents (all, endorsements)",
+    path: (u) =>
+      `/api/users/${u}/documents?page[size]=999&page[number]=1&sort=sequence,n_tpd,n_doc,-valid_from&include=kind,issuing_country,role,endorsement,attachments,endorsement_attachments`,
+  },
+  {
+    label: "interviews",
+    path: (u) =>
+      `/api/users/${u}/interviews?page[size]=15&page[number]=1&sort=-date&include=interviewer,role`,
+  },
+  {
+    label: "relatives",
+    path: (u) => `/api/users/${u}/relatives?page[size]=15&page[number]=1&sort=name&include=relation_type`,
+  },
+  {
+    label: "recommendations",
+    path: (u) => `/api/users/${u}/recommendations?page[size]=15&page[number]=1&sort=-date&include=role`,
+  },
+  {
+    label: "English tests",
+    path: (u) =>
+      `/api/users/${u}/english-tests?page[size]=15&page[number]=1&sort=-date&include=english_test_type`,
+  },
+  {
+    label: "attachments",
+    path: (u) => `/api/users/${u}/attachments?page[size]=15&page[number]=1&sort=-created_at`,
+  },
   { label: "History", path: (u) => `/api/users/${u}/versions?page[size]=25&page[number]=1` },
-  { label: "contract: verifications", path: (_u, s) => (s ? `/api/expiriences/${s}/verifications?page[size]=999&sort=-created_at&include=author` : null) },
-  { label: "contract: performance", path: (_u, s) => (s ? `/api/expiriences/${s}/performances?page[size]=999&sort=-created_at&include=author,role` : null) },
-  { label: "contract: coincidences", path: (_u, s) => (s ? `/api/experience_verifications/check_coincidences/${s}` : null) },
+  {
+    label: "contract: verifications",
+    path: (_u, s) =>
+      s ? `/api/expiriences/${s}/verifications?page[size]=999&sort=-created_at&include=author` : null,
+  },
+  {
+    label: "contract: performance",
+    path: (_u, s) =>
+      s ? `/api/expiriences/${s}/performances?page[size]=999&sort=-created_at&include=author,role` : null,
+  },
+  {
+    label: "contract: coincidences",
+    path: (_u, s) => (s ? `/api/experience_verifications/check_coincidences/${s}` : null),
+  },
 ];
 
 const main = async (): Promise<void> => {
@@ -59,9 +98,17 @@ const main = async (): Promise<void> => {
     const [counts] = await db.$queryRaw<{ users: number; services: number; documents: number }[]>`
       SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM expiriences) AS services,
              (SELECT count(*)::int FROM applicant_documents) AS documents`;
-    if (!counts || counts.users < 1000 || counts.services < 1000) throw new Error("fill the database first: pnpm seed:scale");
+    if (!counts || counts.users < 1000 || counts.services < 1000)
+      throw new Error("fill the database first: pnpm seed:scale");
     if (!(await db.client.findUnique({ where: { email: EMAIL } }))) {
-      await db.client.create({ data: { name: "Bench Recruiter", email: EMAIL, role: "admin", passwordHash: await hashPassword(PASSWORD) } });
+      await db.client.create({
+        data: {
+          name: "Bench Recruiter",
+          email: EMAIL,
+          role: "admin",
+          passwordHash: await hashPassword(PASSWORD),
+        },
+      });
     }
     // Applicants spread over the whole table, each with its newest contract (the panel's).
     const picked = await db.$queryRaw<{ id: number; service: number | null }[]>`
@@ -72,9 +119,13 @@ const main = async (): Promise<void> => {
     const server = await serveApp(db, database.embedded, dataDir);
     const get = await signedInGet(server.origin, EMAIL, PASSWORD);
 
-    console.log(`\ndetails page on ${database.label}: ${counts.users} applicants, ${counts.services} sea service, ${counts.documents} documents;`);
+    console.log(
+      `\ndetails page on ${database.label}: ${counts.users} applicants, ${counts.services} sea service, ${counts.documents} documents;`,
+    );
     console.log(`${APPLICANTS} applicants opened (after ${WARMUP} warm-up), each tab's first request\n`);
-    console.log(`  ${"tab".padEnd(34)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}   rows (mean)`);
+    console.log(
+      `  ${"tab".padEnd(34)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}   rows (mean)`,
+    );
     const misses: string[] = [];
     for (const tab of TABS.filter((t) => t.label.includes(ONLY))) {
       const times: number[] = [];
@@ -86,7 +137,8 @@ const main = async (): Promise<void> => {
         const res = await get(path);
         const body = (await res.json()) as { data?: unknown };
         const ms = performance.now() - t0;
-        if (res.status !== 200) throw new Error(`${tab.label}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+        if (res.status !== 200)
+          throw new Error(`${tab.label}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
         if (i < WARMUP) continue;
         times.push(ms);
         rows += Array.isArray(body.data) ? body.data.length : 1;
@@ -94,7 +146,9 @@ const main = async (): Promise<void> => {
       const s = ascending(times);
       const p95 = percentile(s, 95);
       if (p95 > TARGET_P95) misses.push(`${tab.label}: p95 ${p95.toFixed(1)} ms`);
-      console.log(`  ${tab.label.padEnd(34)} ${percentile(s, 50).toFixed(1).padStart(5)} ms ${p95.toFixed(1).padStart(5)} ms ${(s.at(-1) ?? NaN).toFixed(1).padStart(5)} ms   ${(rows / Math.max(1, times.length)).toFixed(1)}`);
+      console.log(
+        `  ${tab.label.padEnd(34)} ${percentile(s, 50).toFixed(1).padStart(5)} ms ${p95.toFixed(1).padStart(5)} ms ${(s.at(-1) ?? NaN).toFixed(1).padStart(5)} ms   ${(rows / Math.max(1, times.length)).toFixed(1)}`,
+      );
     }
     console.log(`\n  target (PostgreSQL, 200,000 applicants): p95 under ${TARGET_P95} ms for every tab`);
     console.log(misses.length ? `  missed:\n    ${misses.join("\n    ")}` : "  every tab within the target");

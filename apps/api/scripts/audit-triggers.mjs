@@ -12,14 +12,28 @@ export const auditTriggerSql = (table, owner) =>
 /** The tables `sql` creates, each with its owner when one cascading foreign key names it, and its other foreign keys. */
 export const createdTables = (sql) => {
   const tables = [...sql.matchAll(/^CREATE TABLE "([^"]+)"/gm)].map((m) => m[1]);
-  const keys = [...sql.matchAll(/^ALTER TABLE "([^"]+)" ADD CONSTRAINT "[^"]+" FOREIGN KEY \("([^"]+)"\) REFERENCES "([^"]+)"\("id"\) ON DELETE (\w+)/gm)]
-    .map(([, table, column, parent, onDelete]) => ({ table, column, parent, cascade: onDelete === "CASCADE" }))
+  const keys = [
+    ...sql.matchAll(
+      /^ALTER TABLE "([^"]+)" ADD CONSTRAINT "[^"]+" FOREIGN KEY \("([^"]+)"\) REFERENCES "([^"]+)"\("id"\) ON DELETE (\w+)/gm,
+    ),
+  ]
+    .map(([, table, column, parent, onDelete]) => ({
+      table,
+      column,
+      parent,
+      cascade: onDelete === "CASCADE",
+    }))
     .filter((fk) => fk.table !== fk.parent);
   return tables.map((table) => {
     const own = keys.filter((fk) => fk.table === table);
     const cascades = own.filter((fk) => fk.cascade);
-    const owner = cascades.length === 1 ? { column: cascades[0].column, table: cascades[0].parent } : undefined;
-    return { table, owner, candidates: owner ? [] : own.map((fk) => ({ column: fk.column, table: fk.parent })) };
+    const owner =
+      cascades.length === 1 ? { column: cascades[0].column, table: cascades[0].parent } : undefined;
+    return {
+      table,
+      owner,
+      candidates: owner ? [] : own.map((fk) => ({ column: fk.column, table: fk.parent })),
+    };
   });
 };
 
@@ -33,5 +47,9 @@ export const auditTriggersFor = (sql) => {
       : "";
     return hint + auditTriggerSql(table, owner);
   });
-  return "\n-- Audit trail of the new tables (docs/versions.md); owner: the one cascading foreign key, if any. Review.\n" + lines.join("\n") + "\n";
+  return (
+    "\n-- Audit trail of the new tables (docs/versions.md); owner: the one cascading foreign key, if any. Review.\n" +
+    lines.join("\n") +
+    "\n"
+  );
 };

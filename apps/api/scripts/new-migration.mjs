@@ -18,9 +18,13 @@ const fail = (message) => {
   console.error(message);
   process.exit(1);
 };
-const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (...args) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
-const name = (process.argv[2] ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+const name = (process.argv[2] ?? "")
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "_")
+  .replace(/^_+|_+$/g, "");
 if (!name) fail("usage: pnpm db:migration <name>   (for example: pnpm db:migration add_vessels)");
 
 // A second run before committing would diff against HEAD again and repeat the first
@@ -29,8 +33,10 @@ const pending = git("status", "--porcelain", "--untracked-files=all", "--", "pri
   .split("\n")
   .filter((l) => l.trim() !== "");
 if (pending.length > 0) {
-  fail(`prisma/migrations has changes not committed yet:\n${pending.join("\n")}\n` +
-    "Commit them with schema.prisma, or delete the new migration folder and run this again to write one migration for all changes.");
+  fail(
+    `prisma/migrations has changes not committed yet:\n${pending.join("\n")}\n` +
+      "Commit them with schema.prisma, or delete the new migration folder and run this again to write one migration for all changes.",
+  );
 }
 
 const work = mkdtempSync(join(tmpdir(), "new-migration-"));
@@ -44,13 +50,18 @@ try {
     console.warn("no schema.prisma at HEAD: diffing from an empty database");
   }
   const diff = await prismaDiffSql(from, schema);
-  if (!/^\s*[A-Z]/m.test(diff.replace(/^--.*$/gm, ""))) fail("schema.prisma has not changed since the last commit: no migration written.");
+  if (!/^\s*[A-Z]/m.test(diff.replace(/^--.*$/gm, "")))
+    fail("schema.prisma has not changed since the last commit: no migration written.");
   // Every new table is audited (the audit-coverage test holds it): its trigger comes with it.
   const sql = diff + auditTriggersFor(diff);
 
   // Prisma's layout: <UTC yyyymmddhhmmss>_<name>, after every existing one.
   const stamp = (d) => d.toISOString().replace(/\D/g, "").slice(0, 14);
-  const last = readdirSync(migrations).filter((n) => /^\d{14}_/.test(n)).sort().at(-1)?.slice(0, 14);
+  const last = readdirSync(migrations)
+    .filter((n) => /^\d{14}_/.test(n))
+    .sort()
+    .at(-1)
+    ?.slice(0, 14);
   let timestamp = stamp(new Date());
   if (last && timestamp <= last) timestamp = String(BigInt(last) + 1n);
   const dir = join(migrations, `${timestamp}_${name}`);
@@ -58,7 +69,9 @@ try {
   mkdirSync(dir);
   writeFileSync(join(dir, "migration.sql"), sql);
   console.log(`wrote ${relative(root, join(dir, "migration.sql"))}:\n\n${sql}`);
-  console.log("Review it, then start the app (it applies pending migrations) and run the tests (the schema drift test compares).");
+  console.log(
+    "Review it, then start the app (it applies pending migrations) and run the tests (the schema drift test compares).",
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

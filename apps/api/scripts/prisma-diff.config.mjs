@@ -8,5 +8,11 @@ export default {
   engine: "js",
   schema: process.env.PRISMA_DIFF_SCHEMA,
   // allowExitOnIdle: the CLI leaves the pool open; without it the process lingers for seconds.
-  adapter: async () => new PrismaPg({ connectionString: process.env.PRISMA_DIFF_DATABASE_URL, max: 1, allowExitOnIdle: true, idleTimeoutMillis: 100 }),
+  adapter: async () =>
+    new PrismaPg({
+      connectionString: process.env.PRISMA_DIFF_DATABASE_URL,
+      max: 1,
+      allowExitOnIdle: true,
+      idleTimeoutMillis: 100,
+    }),
 };

@@ -1,2 +1,6 @@
 /** See prisma-diff.mjs. */
-export declare const prismaDiffSql: (from: string, to: string, options?: { databaseUrl?: string }) => Promise<string>;
+export declare const prismaDiffSql: (
+  from: string,
+  to: string,
+  options?: { databaseUrl?: string },
+) => Promise<string>;

@@ -19,7 +19,9 @@ const configFile = join(here, "prisma-diff.config.mjs");
 
 /** prisma 6 validates a datasource without a url as an error; the url itself is never used. */
 const withUrl = (schema) =>
-  /^\s*url\s*=/m.test(schema) ? schema : schema.replace(/(datasource\s+\w+\s*\{)/, `$1\n  url = "postgresql://unused@127.0.0.1/unused"`);
+  /^\s*url\s*=/m.test(schema)
+    ? schema
+    : schema.replace(/(datasource\s+\w+\s*\{)/, `$1\n  url = "postgresql://unused@127.0.0.1/unused"`);
 
 const startPglite = async () => {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -44,7 +46,11 @@ const run = (args, env) =>
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`prisma migrate diff failed (${code}):\n${err}${out}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolvePromise(out)
+        : reject(new Error(`prisma migrate diff failed (${code}):\n${err}${out}`)),
+    );
   });
 
 /**

@@ -41,10 +41,20 @@ export const createApp = (deps: TDeps): Express => {
   app.use("/api", express.json({ type: ["application/json", "application/vnd.api+json"], limit: "1mb" }));
   app.use("/api", (req, _res, next) => {
     // A write without a JSON body is a client mistake we can name.
-    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    const hasBody =
+      Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
     // multipart/form-data goes on to the upload routes, which read it themselves.
-    if (hasBody && ["POST", "PATCH", "PUT"].includes(req.method) && !req.is(["application/json", "application/vnd.api+json", "multipart/form-data"])) {
-      next(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/vnd.api+json or application/json."));
+    if (
+      hasBody &&
+      ["POST", "PATCH", "PUT"].includes(req.method) &&
+      !req.is(["application/json", "application/vnd.api+json", "multipart/form-data"])
+    ) {
+      next(
+        new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Send the body as application/vnd.api+json or application/json.",
+        ),
+      );
       return;
     }
     next();

@@ -7,20 +7,37 @@ import { z } from "zod";
  */
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
-const bool = z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => v === "true" || v === "1");
+const bool = z
+  .preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).optional())
+  .transform((v) => v === "true" || v === "1");
 
 const ZConfig = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// address").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// address")
+      .optional(),
   ),
-  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// address").optional()),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// address")
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./.data")),
   /** Signs session tokens (HMAC); generated and kept under DATA_DIR when unset outside production. */
-  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Issuer certificates address for Google ID tokens; tests point it at a local stand-in. */
   GOOGLE_CERTS_URL: optionalUrl,
@@ -28,7 +45,10 @@ const ZConfig = z.object({
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default("")),
   /** json (one JSON object per line) or pretty (one readable line per request; `pnpm dev`). */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).default("json")),
-  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
   /** Seed demo accounts and data into an empty database (default: on for the embedded database). */
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["true", "false", "auto"]).default("auto")),
   /** Production: the first admin account, created when no account exists. */
@@ -48,30 +68,63 @@ const ZConfig = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Path-style addresses (bucket in the path): MinIO and most self-hosted S3 servers need it. */
-  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).default("true")).transform((v) => v === "true" || v === "1"),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).default("true"))
+    .transform((v) => v === "true" || v === "1"),
   /** Largest accepted upload, bytes (one file). */
-  UPLOAD_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(2_147_483_647).default(25 * 1024 * 1024)),
+  UPLOAD_MAX_BYTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(2_147_483_647)
+      .default(25 * 1024 * 1024),
+  ),
   /** The vessel registry (Equasis, https://www.equasis.org). Unset: the stand-in when EQUASIS_STAND_IN allows, else registry calls answer 503. */
   EQUASIS_URL: optionalUrl,
   /** auto: start the local Equasis stand-in when EQUASIS_URL is unset on the embedded database outside production. */
   EQUASIS_STAND_IN: z.preprocess(emptyAsUndefined, z.enum(["auto", "true", "false"]).default("auto")),
   /** Key that seals the Equasis passwords staff save in their profile; generated into DATA_DIR when unset outside production. */
-  EQUASIS_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  EQUASIS_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   /** Least time between two requests to the registry, ms (a polite pace for bulk parses). */
-  EQUASIS_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(1500)),
+  EQUASIS_INTERVAL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(1500),
+  ),
   /** How long one registry request may take, ms. */
-  EQUASIS_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(300_000).default(20_000)),
+  EQUASIS_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(300_000).default(20_000),
+  ),
   /** Warning lines of applicants' documents, days before expiry ("90,60,30"; docs/records.md "Validity"). */
   DOCUMENT_EXPIRY_WARNING_DAYS: z.preprocess(
     emptyAsUndefined,
-    z.string().default("90,60,30").transform((v, ctx) => {
-      const days = [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean).map(Number))].sort((a, b) => b - a);
-      if (!days.length || days.length > 5 || days.some((d) => !Number.isInteger(d) || d < 1 || d > 3650)) {
-        ctx.addIssue({ code: "custom", message: "must be one to five whole numbers of days from 1 to 3650, comma-separated (90,60,30)" });
-        return z.NEVER;
-      }
-      return days;
-    }),
+    z
+      .string()
+      .default("90,60,30")
+      .transform((v, ctx) => {
+        const days = [
+          ...new Set(
+            v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .map(Number),
+          ),
+        ].sort((a, b) => b - a);
+        if (!days.length || days.length > 5 || days.some((d) => !Number.isInteger(d) || d < 1 || d > 3650)) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be one to five whole numbers of days from 1 to 3650, comma-separated (90,60,30)",
+          });
+          return z.NEVER;
+        }
+        return days;
+      }),
   ),
 });
 
@@ -86,14 +139,23 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join("\n")}`);
   }
   if (parsed.data.STORAGE_DRIVER === "s3") {
-    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !parsed.data[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration (see .env.example):\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER is s3`).join("\n")}`);
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+      (k) => !parsed.data[k],
+    );
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration (see .env.example):\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER is s3`).join("\n")}`,
+      );
   }
   if (parsed.data.NODE_ENV === "production" && parsed.data.EQUASIS_URL && !parsed.data.EQUASIS_SECRET) {
-    throw new ConfigError("Invalid configuration (see .env.example):\n  EQUASIS_SECRET: required in production when EQUASIS_URL is set");
+    throw new ConfigError(
+      "Invalid configuration (see .env.example):\n  EQUASIS_SECRET: required in production when EQUASIS_URL is set",
+    );
   }
   if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET && parsed.data.DATABASE_URL) {
-    throw new ConfigError("Invalid configuration (see .env.example):\n  SESSION_SECRET: required in production");
+    throw new ConfigError(
+      "Invalid configuration (see .env.example):\n  SESSION_SECRET: required in production",
+    );
   }
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
 };

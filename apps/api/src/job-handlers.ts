@@ -12,6 +12,11 @@ import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js
  * be listed here to be queued or consumed (docs/jobs.md).
  */
 export const JOB_HANDLERS: readonly TJobHandler[] = [
-  purgeExpiredSessionsHandler, purgeOrphanFilesHandler, vesselRegistryImportHandler, usersTagBatchHandler, usersExportHandler,
-  refreshApplicantDerivedHandler, documentValidityHandler,
+  purgeExpiredSessionsHandler,
+  purgeOrphanFilesHandler,
+  vesselRegistryImportHandler,
+  usersTagBatchHandler,
+  usersExportHandler,
+  refreshApplicantDerivedHandler,
+  documentValidityHandler,
 ];

@@ -54,25 +54,44 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   redis?.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
   const storage = createStorage(config);
-  const jobs = createJobs({ config, db, logger, redis, storage }, { handlers: options.jobHandlers ?? JOB_HANDLERS, prefix: options.jobsPrefix });
+  const jobs = createJobs(
+    { config, db, logger, redis, storage },
+    { handlers: options.jobHandlers ?? JOB_HANDLERS, prefix: options.jobsPrefix },
+  );
   const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
-  const deps: TDeps = { config, db, logger, jobs, redis, bus, storage, sessionSecret: keptSecret(config, config.SESSION_SECRET, "session-secret"), embedded: database.embedded };
+  const deps: TDeps = {
+    config,
+    db,
+    logger,
+    jobs,
+    redis,
+    bus,
+    storage,
+    sessionSecret: keptSecret(config, config.SESSION_SECRET, "session-secret"),
+    embedded: database.embedded,
+  };
   if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
 
   const app = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);
   const server = app.listen(config.PORT, config.HOST, () => {
-    logger.info(`Crewing back office on http://localhost:${config.PORT} (${database.embedded ? "embedded database" : "PostgreSQL"})`);
+    logger.info(
+      `Crewing back office on http://localhost:${config.PORT} (${database.embedded ? "embedded database" : "PostgreSQL"})`,
+    );
   });
 
-  stopOnSignals(logger, { stopping: "shutting down: finishing requests in flight", failed: "shutdown failed" }, async () => {
-    await closeServer(server);
-    await jobs.stop();
-    await bus.close();
-    await db.$disconnect();
-    // Redis may be the reason for the stop: closing it must not fail the shutdown.
-    await redis?.quit().catch(() => redis.disconnect());
-    await database.stop();
-    await registry.stop();
-  });
+  stopOnSignals(
+    logger,
+    { stopping: "shutting down: finishing requests in flight", failed: "shutdown failed" },
+    async () => {
+      await closeServer(server);
+      await jobs.stop();
+      await bus.close();
+      await db.$disconnect();
+      // Redis may be the reason for the stop: closing it must not fail the shutdown.
+      await redis?.quit().catch(() => redis.disconnect());
+      await database.stop();
+      await registry.stop();
+    },
+  );
   return server;
 };

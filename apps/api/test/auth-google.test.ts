@@ -32,13 +32,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => certs.listen(0, "127.0.0.1", resolve));
   const { port } = certs.address() as AddressInfo;
-  app = createApp({ ...testDeps(), config: testConfig({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CERTS_URL: `http://127.0.0.1:${port}/certs` }) });
+  app = createApp({
+    ...testDeps(),
+    config: testConfig({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CERTS_URL: `http://127.0.0.1:${port}/certs` }),
+  });
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => certs.close(() => resolve()));
 });
 
-const idToken = (claims: { sub: string; email?: string; email_verified?: boolean }, opts: { audience?: string; key?: CryptoKey } = {}) =>
+const idToken = (
+  claims: { sub: string; email?: string; email_verified?: boolean },
+  opts: { audience?: string; key?: CryptoKey } = {},
+) =>
   new SignJWT({ email_verified: true, ...claims })
     .setProtectedHeader({ alg: "RS256", kid: KID, typ: "JWT" })
     .setIssuer("https://accounts.google.com")
@@ -47,7 +53,8 @@ const idToken = (claims: { sub: string; email?: string; email_verified?: boolean
     .setExpirationTime("1h")
     .sign(opts.key ?? privateKey);
 
-const googleSignIn = async (credential: string) => request(app).post("/api/auth/google_oauth2").send({ credential, select_by: "btn" });
+const googleSignIn = async (credential: string) =>
+  request(app).post("/api/auth/google_oauth2").send({ credential, select_by: "btn" });
 
 describe("POST /api/auth/google_oauth2", () => {
   it("signs in an existing account by its verified address and remembers the Google subject", async () => {
@@ -58,7 +65,13 @@ describe("POST /api/auth/google_oauth2", () => {
     expect(res.body.data).toMatchObject({ id: client.id, clientId: client.id, role: "manager" });
     const headers = credentialsOf(res);
     expect(headers?.uid).toBe(client.email);
-    expect((await request(app).get("/api/auth/validate_token").set(headers ?? {})).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .get("/api/auth/validate_token")
+          .set(headers ?? {})
+      ).status,
+    ).toBe(200);
     expect((await testDeps().db.client.findUniqueOrThrow({ where: { id: client.id } })).googleSub).toBe(sub);
 
     // Later the Google address changed: the subject still finds the account.
@@ -70,7 +83,9 @@ describe("POST /api/auth/google_oauth2", () => {
   it("accepts the JSON:API-wrapped body too", async () => {
     const client = await createClient();
     const credential = await idToken({ sub: unique("sub"), email: client.email });
-    const res = await request(app).post("/api/auth/google_oauth2").send({ data: { attributes: { credential } } });
+    const res = await request(app)
+      .post("/api/auth/google_oauth2")
+      .send({ data: { attributes: { credential } } });
     expect(res.status).toBe(200);
   });
 
@@ -92,7 +107,9 @@ describe("POST /api/auth/google_oauth2", () => {
   });
 
   it("has no self sign-up: an unknown address is a 401", async () => {
-    const res = await googleSignIn(await idToken({ sub: unique("sub"), email: `${unique()}@gmail.example.com` }));
+    const res = await googleSignIn(
+      await idToken({ sub: unique("sub"), email: `${unique()}@gmail.example.com` }),
+    );
     expect(res.status).toBe(401);
     expect(res.body.errors[0].detail).toMatch(/No account/);
   });
@@ -111,8 +128,13 @@ describe("POST /api/auth/google_oauth2", () => {
   });
 
   it("is a JSON:API 404 when GOOGLE_CLIENT_ID is not configured", async () => {
-    const res = await request(testApp()).post("/api/auth/google_oauth2").send({ credential: await idToken({ sub: "x", email: "a@b.c" }) });
+    const res = await request(testApp())
+      .post("/api/auth/google_oauth2")
+      .send({ credential: await idToken({ sub: "x", email: "a@b.c" }) });
     expect(res.status).toBe(404);
-    expect(res.body.errors[0]).toMatchObject({ status: "404", detail: "Google sign-in is not configured on this server." });
+    expect(res.body.errors[0]).toMatchObject({
+      status: "404",
+      detail: "Google sign-in is not configured on this server.",
+    });
   });
 });

@@ -49,16 +49,26 @@ describe("sign-in limit while the shared store is away", () => {
   });
 
   // Redis down from the start: a port nobody listens on.
-  const redis = new Redis("redis://127.0.0.1:9", { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const redis = new Redis("redis://127.0.0.1:9", {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => undefined);
   afterAll(() => {
     redis.disconnect();
   });
 
   it("still answers 429 past the limit when Redis was down when the API started", async () => {
-    const app = createApp({ ...testDeps(), redis, config: testConfig({ SIGN_IN_RATE_LIMIT: String(LIMIT) }) });
+    const app = createApp({
+      ...testDeps(),
+      redis,
+      config: testConfig({ SIGN_IN_RATE_LIMIT: String(LIMIT) }),
+    });
     const client = await createClient();
-    const attempt = (password: string) => request(app).post("/api/auth/sign_in").send({ email: client.email, password });
+    const attempt = (password: string) =>
+      request(app).post("/api/auth/sign_in").send({ email: client.email, password });
     for (let i = 0; i < LIMIT; i++) expect((await attempt("wrong-password")).status).toBe(401);
     expect((await attempt("wrong-password")).status).toBe(429);
     expect((await attempt(TEST_PASSWORD)).status).toBe(429);

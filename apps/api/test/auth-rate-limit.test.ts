@@ -14,7 +14,8 @@ const LIMIT = 3;
 /** Failed attempts up to the limit are 401s; past it, every attempt for that IP and email is a 429. */
 const expectLimited = async (app: Express) => {
   const client = await createClient();
-  const attempt = (email: string, password: string) => request(app).post("/api/auth/sign_in").send({ email, password });
+  const attempt = (email: string, password: string) =>
+    request(app).post("/api/auth/sign_in").send({ email, password });
 
   // A successful sign-in does not count.
   expect((await attempt(client.email, TEST_PASSWORD)).status).toBe(200);
@@ -33,7 +34,9 @@ const expectLimited = async (app: Express) => {
 
 describe("sign-in rate limit", () => {
   it("answers 429 past SIGN_IN_RATE_LIMIT failed attempts (in-memory store)", async () => {
-    await expectLimited(createApp({ ...testDeps(), config: testConfig({ SIGN_IN_RATE_LIMIT: String(LIMIT) }) }));
+    await expectLimited(
+      createApp({ ...testDeps(), config: testConfig({ SIGN_IN_RATE_LIMIT: String(LIMIT) }) }),
+    );
   });
 
   // Real Redis when the run names one (CI); a laptop without Redis skips this case only.
@@ -50,8 +53,11 @@ describe("sign-in rate limit", () => {
       const email = `${unique()}@test.example.com`;
       const first = createApp({ ...deps });
       const second = createApp({ ...deps });
-      for (let i = 0; i < LIMIT; i++) await request(first).post("/api/auth/sign_in").send({ email, password: "x" });
-      expect((await request(second).post("/api/auth/sign_in").send({ email, password: "x" })).status).toBe(429);
+      for (let i = 0; i < LIMIT; i++)
+        await request(first).post("/api/auth/sign_in").send({ email, password: "x" });
+      expect((await request(second).post("/api/auth/sign_in").send({ email, password: "x" })).status).toBe(
+        429,
+      );
     });
   });
 });
@@ -61,18 +67,27 @@ describe("CORS", () => {
     const origin = "http://localhost:5173";
     const app = createApp({ ...testDeps(), config: testConfig({ CORS_ORIGINS: origin }) });
     const client = await createClient();
-    const res = await request(app).post("/api/auth/sign_in").set("origin", origin).send({ email: client.email, password: TEST_PASSWORD });
+    const res = await request(app)
+      .post("/api/auth/sign_in")
+      .set("origin", origin)
+      .send({ email: client.email, password: TEST_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe(origin);
     const exposed = String(res.headers["access-control-expose-headers"]).split(/,\s*/);
     for (const h of AUTH_HEADERS) expect(exposed).toContain(h);
 
-    const preflight = await request(app).options("/api/ranks").set("origin", origin).set("access-control-request-headers", AUTH_HEADERS.join(","));
+    const preflight = await request(app)
+      .options("/api/ranks")
+      .set("origin", origin)
+      .set("access-control-request-headers", AUTH_HEADERS.join(","));
     expect(preflight.status).toBe(204);
     const allowed = String(preflight.headers["access-control-allow-headers"]).split(/,\s*/);
     for (const h of AUTH_HEADERS) expect(allowed).toContain(h);
 
-    const validated = await request(app).get("/api/auth/validate_token").set("origin", origin).set(credentialsOf(res) ?? {});
+    const validated = await request(app)
+      .get("/api/auth/validate_token")
+      .set("origin", origin)
+      .set(credentialsOf(res) ?? {});
     expect(validated.status).toBe(200);
     expect(String(validated.headers["access-control-expose-headers"])).toContain("access-token");
   });

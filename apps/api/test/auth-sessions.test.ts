@@ -6,7 +6,8 @@ import { hashToken } from "../src/auth/tokens.js";
 import { credentialsOf, rotatedHeaders, signInAs, signInWith } from "./support/auth.js";
 import { testApp, testDeps } from "./support/deps.js";
 
-const validate = (headers: Record<string, string>) => request(testApp()).get("/api/auth/validate_token").set(headers);
+const validate = (headers: Record<string, string>) =>
+  request(testApp()).get("/api/auth/validate_token").set(headers);
 
 /** Moves the server's clock (Date only: sockets and the database keep real timers). */
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
@@ -24,7 +25,10 @@ describe("token sessions", () => {
     const { client, headers } = await signInAs("admin");
     const res = await validate(headers);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { id: client.id, clientId: client.id, role: "admin" } });
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { id: client.id, clientId: client.id, role: "admin" },
+    });
 
     // Past the middleware, an unknown path is a 404; without credentials it is a 401.
     expect((await request(testApp()).get("/api/no-such-thing").set(headers)).status).toBe(404);
@@ -115,7 +119,9 @@ describe("token sessions", () => {
   it("serves parallel requests with one token: exactly one rotation, every request answered", async () => {
     const { headers } = await signInAs();
     advance(TOKEN_ROTATION_GRACE_MS + 1);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => request(testApp()).get("/api/no-such-thing").set(headers)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => request(testApp()).get("/api/no-such-thing").set(headers)),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(404));
     const issued = answers.map(credentialsOf).filter((c) => c !== null);
     expect(issued).toHaveLength(1);
@@ -170,12 +176,16 @@ describe("token sessions", () => {
       advance(1);
       await signInWith(client.email);
     }
-    expect(await testDeps().db.session.count({ where: { clientId: client.id } })).toBe(MAX_DEVICES_PER_ACCOUNT);
+    expect(await testDeps().db.session.count({ where: { clientId: client.id } })).toBe(
+      MAX_DEVICES_PER_ACCOUNT,
+    );
     expect((await validate(oldest)).status).toBe(200);
 
     advance(1);
     const { headers: newest } = await signInWith(client.email);
-    expect(await testDeps().db.session.count({ where: { clientId: client.id } })).toBe(MAX_DEVICES_PER_ACCOUNT);
+    expect(await testDeps().db.session.count({ where: { clientId: client.id } })).toBe(
+      MAX_DEVICES_PER_ACCOUNT,
+    );
     expect((await validate(oldest)).status).toBe(401);
     expect((await validate(second)).status).toBe(200);
     expect((await validate(newest)).status).toBe(200);
@@ -214,9 +224,19 @@ describe("token sessions", () => {
     const before = await validate(headers);
     expect(before.body.data.permissions.ranks.read).toBe(true);
     // A client-specific override, announced by bumping the revision as the admin screens do.
-    const roleRecord = await db.permissionRecord.findFirstOrThrow({ where: { role: "admin", clientId: null, item: "ranks", parentId: null } });
+    const roleRecord = await db.permissionRecord.findFirstOrThrow({
+      where: { role: "admin", clientId: null, item: "ranks", parentId: null },
+    });
     await db.permissionRecord.create({
-      data: { item: "ranks", parentId: null, role: null, clientId: client.id, enable: true, permissionType: roleRecord.permissionType, canRead: false },
+      data: {
+        item: "ranks",
+        parentId: null,
+        role: null,
+        clientId: client.id,
+        enable: true,
+        permissionType: roleRecord.permissionType,
+        canRead: false,
+      },
     });
     await db.revision.update({ where: { name: "permissions" }, data: { value: { increment: 1n } } });
     const after = await validate(headers);

@@ -17,7 +17,9 @@ const configError = (env: Record<string, string>): string => {
 describe.runIf(inject("embedded"))("configuration", () => {
   it("stops on a bad value with a message naming the variable", () => {
     expect(configError({ PORT: "abc" })).toMatch(/^Invalid configuration[^\n]*\n\s+PORT: /);
-    expect(configError({ DATABASE_URL: "mysql://x" })).toMatch(/DATABASE_URL: must be a postgresql:\/\/ address/);
+    expect(configError({ DATABASE_URL: "mysql://x" })).toMatch(
+      /DATABASE_URL: must be a postgresql:\/\/ address/,
+    );
     expect(configError({ REDIS_URL: "http://x" })).toMatch(/REDIS_URL: must be a redis:\/\/ address/);
     expect(configError({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL: /);
     const both = configError({ PORT: "70000", SEED_DEMO: "yes" });
@@ -26,12 +28,20 @@ describe.runIf(inject("embedded"))("configuration", () => {
   });
 
   it("requires SESSION_SECRET in production on a real database", () => {
-    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/crew" })).toMatch(/SESSION_SECRET: required in production/);
+    expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/crew" })).toMatch(
+      /SESSION_SECRET: required in production/,
+    );
   });
 
   it("has defaults for a laptop and treats an empty value as unset", () => {
     const config = loadConfig({ PORT: "", DATABASE_URL: "" });
-    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./.data", SEED_DEMO: "auto", INLINE_WORKER: false });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./.data",
+      SEED_DEMO: "auto",
+      INLINE_WORKER: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toMatch(/\/\.data$/);
   });
@@ -43,7 +53,9 @@ describe.runIf(inject("embedded"))("configuration", () => {
     expect(variables.length).toBeGreaterThan(10);
     const example = findUp(".env.example");
     if (!example) throw new Error(".env.example not found");
-    const documented = new Set([...readFileSync(example, "utf8").matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    const documented = new Set(
+      [...readFileSync(example, "utf8").matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]),
+    );
     expect(variables.filter((v) => !documented.has(v))).toEqual([]);
   });
 });

@@ -8,7 +8,11 @@ import { testApp, testDeps } from "./support/deps.js";
 // Nothing listens on port 1: a refused connection fails fast.
 const DEAD_DATABASE = "postgresql://postgres@127.0.0.1:1/none";
 const deadRedis = () => {
-  const redis = new Redis("redis://127.0.0.1:1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis("redis://127.0.0.1:1", {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => {}); // expected: nothing listens there
   return redis;
 };
@@ -49,7 +53,14 @@ describe("GET /api/ready", () => {
     expect(res.status).toBe(503);
     expect(res.headers["content-type"]).toMatch(/application\/vnd\.api\+json/);
     expect(res.body).toEqual({
-      errors: [{ status: "503", code: "database_unavailable", title: "Service Unavailable", detail: "The database does not answer." }],
+      errors: [
+        {
+          status: "503",
+          code: "database_unavailable",
+          title: "Service Unavailable",
+          detail: "The database does not answer.",
+        },
+      ],
     });
     expect(res.text).not.toContain("127.0.0.1");
   });

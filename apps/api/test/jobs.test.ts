@@ -18,7 +18,11 @@ const record = (token: string, payload: unknown, ctx: TJobContext) => {
   return entry;
 };
 
-const echoJob = defineJob({ id: "test-echo", version: 1, payload: z.object({ token: z.string(), at: z.coerce.date() }) });
+const echoJob = defineJob({
+  id: "test-echo",
+  version: 1,
+  payload: z.object({ token: z.string(), at: z.coerce.date() }),
+});
 const echoHandler = handleJob(echoJob, async (payload, ctx) => {
   record(payload.token, payload, ctx);
 });
@@ -41,7 +45,11 @@ const tickHandle = async (payload: { token: string }, ctx: TJobContext) => {
 
 const unregisteredJob = defineJob({ id: "test-unregistered", version: 1, payload: z.object({}) });
 
-const waitFor = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> => {
+const waitFor = async (
+  what: string,
+  done: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> => {
   const until = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -71,7 +79,12 @@ describe.each(providers)("jobs through the $name provider", ({ redisUrl }) => {
   let jobs: TJobs;
 
   beforeAll(async () => {
-    jobs = createJobs(jobDeps(), { redisUrl, prefix, schedules: false, handlers: [...JOB_HANDLERS, echoHandler, flakyHandler] });
+    jobs = createJobs(jobDeps(), {
+      redisUrl,
+      prefix,
+      schedules: false,
+      handlers: [...JOB_HANDLERS, echoHandler, flakyHandler],
+    });
     await jobs.start();
   });
   afterAll(async () => {
@@ -114,7 +127,12 @@ describe.each(providers)("jobs through the $name provider", ({ redisUrl }) => {
     const { db } = testDeps();
     const client = await createClient();
     const hour = 3_600_000;
-    const session = (device: string, expiresAt: Date) => ({ clientId: client.id, device, tokenHash: "x", expiresAt });
+    const session = (device: string, expiresAt: Date) => ({
+      clientId: client.id,
+      device,
+      tokenHash: "x",
+      expiresAt,
+    });
     await db.session.createMany({
       data: [
         session(unique("expired"), new Date(Date.now() - hour)),
@@ -123,7 +141,10 @@ describe.each(providers)("jobs through the $name provider", ({ redisUrl }) => {
       ],
     });
     await jobs.enqueue(purgeExpiredSessionsJob, {});
-    await waitFor("the purge", async () => (await db.session.count({ where: { clientId: client.id } })) === 1);
+    await waitFor(
+      "the purge",
+      async () => (await db.session.count({ where: { clientId: client.id } })) === 1,
+    );
     const left = await db.session.findMany({ where: { clientId: client.id } });
     expect(left.map((s) => s.device)).toEqual([expect.stringMatching(/^live-/)]);
   });
@@ -132,7 +153,10 @@ describe.each(providers)("jobs through the $name provider", ({ redisUrl }) => {
 describe.each(providers)("schedules through the $name provider", ({ redisUrl }) => {
   it("runs a scheduled job repeatedly once started, and no more after stop", async () => {
     const token = unique();
-    const scheduled = handleJob(defineJob({ ...tickJob, schedule: { everyMs: 100, payload: { token } } }), tickHandle);
+    const scheduled = handleJob(
+      defineJob({ ...tickJob, schedule: { everyMs: 100, payload: { token } } }),
+      tickHandle,
+    );
     const prefix = `crew-test-${randomUUID()}`;
     const jobs = createJobs(jobDeps(), { redisUrl, prefix, handlers: [scheduled] });
     try {

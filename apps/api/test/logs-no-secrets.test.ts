@@ -23,12 +23,20 @@ const capture = () => {
 describe("request logs", () => {
   it("never hold a token, a password, a Google ID token or an Equasis password, and keep id, method, path, status, time and user", async () => {
     const { lines, destination } = capture();
-    const config = testConfig({ LOG_LEVEL: "info", GOOGLE_CLIENT_ID: "crew-log-test.apps.googleusercontent.com", GOOGLE_CERTS_URL: "http://127.0.0.1:9/certs", EQUASIS_URL: "http://127.0.0.1:9/equasis", EQUASIS_SECRET: "log-test-equasis-secret-of-enough-length-0123456789" });
+    const config = testConfig({
+      LOG_LEVEL: "info",
+      GOOGLE_CLIENT_ID: "crew-log-test.apps.googleusercontent.com",
+      GOOGLE_CERTS_URL: "http://127.0.0.1:9/certs",
+      EQUASIS_URL: "http://127.0.0.1:9/equasis",
+      EQUASIS_SECRET: "log-test-equasis-secret-of-enough-length-0123456789",
+    });
     const logger = createLogger(config, { destination });
     const app = createApp({ ...testDeps(), config, logger });
 
     const admin = await createClient({ role: "admin" });
-    const signIn = await request(app).post("/api/auth/sign_in").send({ email: admin.email, password: TEST_PASSWORD });
+    const signIn = await request(app)
+      .post("/api/auth/sign_in")
+      .send({ email: admin.email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(200);
     let headers = credentialsOf(signIn) as TAuthHeaders;
     const secrets = new Set<string>([TEST_PASSWORD]);
@@ -42,8 +50,26 @@ describe("request logs", () => {
     secrets.add(newPassword);
     const calls = [
       () => request(app).get("/api/ranks").set(headers),
-      () => request(app).post("/api/clients").set(headers).send({ data: { type: "clients", attributes: { name: "Log Test", email: `${unique("log")}@test.example.com`, role: "guest", password: newPassword } } }),
-      () => request(app).patch("/api/clients/me").set(headers).send({ data: { attributes: { password: `${newPassword}-2`, current_password: TEST_PASSWORD } } }),
+      () =>
+        request(app)
+          .post("/api/clients")
+          .set(headers)
+          .send({
+            data: {
+              type: "clients",
+              attributes: {
+                name: "Log Test",
+                email: `${unique("log")}@test.example.com`,
+                role: "guest",
+                password: newPassword,
+              },
+            },
+          }),
+      () =>
+        request(app)
+          .patch("/api/clients/me")
+          .set(headers)
+          .send({ data: { attributes: { password: `${newPassword}-2`, current_password: TEST_PASSWORD } } }),
       () => request(app).get("/api/ranks?filter[nope]=1").set(headers),
       () => request(app).get("/api/auth/validate_token").set(headers),
     ];
@@ -57,11 +83,17 @@ describe("request logs", () => {
     // (the registry's address answers nothing: the failure is logged, the password is not).
     const equasisPassword = `Eq-${unique()}-secret`;
     secrets.add(equasisPassword);
-    const saved = await request(app).patch("/api/clients/me").set(headers).send({ equasis_email: "log@test.example.com", equasis_password: equasisPassword });
+    const saved = await request(app)
+      .patch("/api/clients/me")
+      .set(headers)
+      .send({ equasis_email: "log@test.example.com", equasis_password: equasisPassword });
     expect(saved.status).toBe(200);
     headers = rotatedHeaders(saved, headers);
     remember(headers);
-    const searched = await request(app).get("/api/equasis_vessel_search").query({ q: "9074729", email: "log@test.example.com" }).set(headers);
+    const searched = await request(app)
+      .get("/api/equasis_vessel_search")
+      .query({ q: "9074729", email: "log@test.example.com" })
+      .set(headers);
     expect(searched.status).toBeGreaterThanOrEqual(502);
     headers = rotatedHeaders(searched, headers);
     remember(headers);
@@ -77,7 +109,17 @@ describe("request logs", () => {
     for (const secret of secrets) expect(text, `a secret reached the log`).not.toContain(secret);
     expect(text).not.toContain("access-token");
 
-    const entries = lines.map((l) => JSON.parse(l) as { msg?: string; level?: number; req?: { id?: string; method?: string; path?: string }; res?: { status?: number }; responseTime?: number; userId?: number });
+    const entries = lines.map(
+      (l) =>
+        JSON.parse(l) as {
+          msg?: string;
+          level?: number;
+          req?: { id?: string; method?: string; path?: string };
+          res?: { status?: number };
+          responseTime?: number;
+          userId?: number;
+        },
+    );
     const list = entries.find((e) => e.req?.path === "/api/ranks" && e.res?.status === 200);
     expect(list).toMatchObject({ req: { method: "GET" }, userId: admin.id });
     expect(list?.req?.id).toMatch(/.+/);

@@ -19,7 +19,8 @@ const migrationRows = async (url: string): Promise<TMigrationRow[]> => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<TMigrationRow>(`SELECT * FROM "_prisma_migrations" ORDER BY migration_name`)).rows;
+    return (await client.query<TMigrationRow>(`SELECT * FROM "_prisma_migrations" ORDER BY migration_name`))
+      .rows;
   } finally {
     await client.end();
   }
@@ -31,7 +32,11 @@ const expectPrismaRows = (rows: TMigrationRow[]) => {
   expect(rows.map((r) => r.migration_name)).toEqual(files.map((m) => m.name));
   for (const [i, row] of rows.entries()) {
     const file = files[i];
-    expect(row.checksum).toBe(createHash("sha256").update(file?.sql ?? "").digest("hex"));
+    expect(row.checksum).toBe(
+      createHash("sha256")
+        .update(file?.sql ?? "")
+        .digest("hex"),
+    );
     expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(row.finished_at).toBeInstanceOf(Date);
     expect(row.finished_at?.getTime()).toBeGreaterThanOrEqual(row.started_at.getTime());
@@ -62,28 +67,34 @@ const withFreshPostgresDatabase = async (run: (url: string) => Promise<void>) =>
 };
 
 describe("migration runner", () => {
-  it.skipIf(inject("embedded"))("applies each migration once when two processes migrate at the same time", async () => {
-    await withFreshPostgresDatabase(async (url) => {
-      const results = await Promise.all([migrate(url), migrate(url)]);
-      expect(applied(results)).toEqual(readMigrations().map((m) => m.name));
-      expectPrismaRows(await migrationRows(url));
-      const again = await migrate(url);
-      expect(again.applied).toEqual([]);
-    });
-  });
+  it.skipIf(inject("embedded"))(
+    "applies each migration once when two processes migrate at the same time",
+    async () => {
+      await withFreshPostgresDatabase(async (url) => {
+        const results = await Promise.all([migrate(url), migrate(url)]);
+        expect(applied(results)).toEqual(readMigrations().map((m) => m.name));
+        expectPrismaRows(await migrationRows(url));
+        const again = await migrate(url);
+        expect(again.applied).toEqual([]);
+      });
+    },
+  );
 
   // PGlite is one session (the socket takes one connection), so it cannot race; it must
   // still record migrations the same way and apply nothing on the next start.
-  it.runIf(inject("embedded"))("records migrations like Prisma and applies nothing the second time (embedded)", async () => {
-    const db = await startEmbeddedDatabase(null);
-    try {
-      const first = await migrate(db.url);
-      const second = await migrate(db.url);
-      expect(first.applied).toEqual(readMigrations().map((m) => m.name));
-      expect(second).toEqual({ applied: [], skipped: first.applied });
-      expectPrismaRows(await migrationRows(db.url));
-    } finally {
-      await db.stop();
-    }
-  });
+  it.runIf(inject("embedded"))(
+    "records migrations like Prisma and applies nothing the second time (embedded)",
+    async () => {
+      const db = await startEmbeddedDatabase(null);
+      try {
+        const first = await migrate(db.url);
+        const second = await migrate(db.url);
+        expect(first.applied).toEqual(readMigrations().map((m) => m.name));
+        expect(second).toEqual({ applied: [], skipped: first.applied });
+        expectPrismaRows(await migrationRows(db.url));
+      } finally {
+        await db.stop();
+      }
+    },
+  );
 });

@@ -10,7 +10,16 @@ const api = () => request(testApp());
 const seedFor = async (recipientId: number, authorId: number, n: number) => {
   const db = testDeps().db;
   for (let i = 0; i < n; i++) {
-    await db.notification.create({ data: { recipientId, authorId, primaryText: `Note ${i}`, secondaryText: "details", itemLink: "/users", createdAt: new Date(Date.now() - i * 60_000) } });
+    await db.notification.create({
+      data: {
+        recipientId,
+        authorId,
+        primaryText: `Note ${i}`,
+        secondaryText: "details",
+        itemLink: "/users",
+        createdAt: new Date(Date.now() - i * 60_000),
+      },
+    });
   }
 };
 
@@ -18,15 +27,32 @@ describe("notifications", () => {
   it("lists only one's own, newest first, with author avatar, and counts unread", async () => {
     const { headers, client } = await signInAs("guest");
     const other = await createClient();
-    const author = await testDeps().db.client.update({ where: { id: other.id }, data: { avatar: "https://img.example/a.png" } });
+    const author = await testDeps().db.client.update({
+      where: { id: other.id },
+      data: { avatar: "https://img.example/a.png" },
+    });
     await seedFor(client.id, author.id, 3);
     await seedFor(other.id, author.id, 2);
-    const res = await api().get("/api/notifications").query({ sort: "-created_at", "filter[current_user]": "true", "filter[unread]": "true", "page[size]": 2 }).set(headers);
+    const res = await api()
+      .get("/api/notifications")
+      .query({
+        sort: "-created_at",
+        "filter[current_user]": "true",
+        "filter[unread]": "true",
+        "page[size]": 2,
+      })
+      .set(headers);
     expect(res.status).toBe(200);
     expectJsonApi(res.body);
     expect(res.body.meta.count).toBe(3);
-    expect(res.body.data[0].attributes).toMatchObject({ primary_text: "Note 0", author_avatar: "https://img.example/a.png", shown: false });
-    expect((await api().get("/api/notifications/notification_count").set(headers)).body).toEqual({ unread_count: 3 });
+    expect(res.body.data[0].attributes).toMatchObject({
+      primary_text: "Note 0",
+      author_avatar: "https://img.example/a.png",
+      shown: false,
+    });
+    expect((await api().get("/api/notifications/notification_count").set(headers)).body).toEqual({
+      unread_count: 3,
+    });
     const popUp = await api().get("/api/notifications/notification_pop_up").set(headers);
     expect(popUp.body.not_shown_notifications).toHaveLength(3);
   });
@@ -37,18 +63,35 @@ describe("notifications", () => {
     await seedFor(client.id, other.id, 3);
     await seedFor(other.id, client.id, 1);
     const db = testDeps().db;
-    const mine = await db.notification.findMany({ where: { recipientId: client.id }, orderBy: { id: "asc" } });
+    const mine = await db.notification.findMany({
+      where: { recipientId: client.id },
+      orderBy: { id: "asc" },
+    });
     const theirs = await db.notification.findFirstOrThrow({ where: { recipientId: other.id } });
 
-    expect((await api().post("/api/notifications/mark_as_shown").set(headers).send({ payload: mine[0]!.id })).status).toBe(200);
-    expect((await api().get("/api/notifications/notification_pop_up").set(headers)).body.not_shown_notifications).toHaveLength(2);
-    await api().post("/api/notifications/mark_as_read").set(headers).send({ payload: [mine[1]!.id, theirs.id] });
-    expect((await api().get("/api/notifications/notification_count").set(headers)).body).toEqual({ unread_count: 2 });
+    expect(
+      (await api().post("/api/notifications/mark_as_shown").set(headers).send({ payload: mine[0]!.id }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api().get("/api/notifications/notification_pop_up").set(headers)).body.not_shown_notifications,
+    ).toHaveLength(2);
+    await api()
+      .post("/api/notifications/mark_as_read")
+      .set(headers)
+      .send({ payload: [mine[1]!.id, theirs.id] });
+    expect((await api().get("/api/notifications/notification_count").set(headers)).body).toEqual({
+      unread_count: 2,
+    });
     expect((await db.notification.findUniqueOrThrow({ where: { id: theirs.id } })).read).toBe(false);
-    expect((await api().post("/api/notifications/mark_as_read").set(headers).send({ payload: "x" })).status).toBe(422);
+    expect(
+      (await api().post("/api/notifications/mark_as_read").set(headers).send({ payload: "x" })).status,
+    ).toBe(422);
 
     await api().post("/api/notifications/mark_all_read").set(headers);
-    expect((await api().get("/api/notifications/notification_count").set(headers)).body).toEqual({ unread_count: 0 });
+    expect((await api().get("/api/notifications/notification_count").set(headers)).body).toEqual({
+      unread_count: 0,
+    });
     expect((await api().delete(`/api/notifications/${theirs.id}`).set(headers)).status).toBe(404);
     expect((await api().delete(`/api/notifications/${mine[0]!.id}`).set(headers)).status).toBe(204);
     expect((await api().delete("/api/notifications").set(headers)).status).toBe(204);

@@ -14,14 +14,21 @@ const api = () => request(testApp());
 const allRanks = async (): Promise<{ id: string; title: string; priority: number }[]> => {
   const res = await api().get("/api/ranks").query({ "page[size]": 999 }).set(admin);
   expectJsonApi(res.body);
-  return res.body.data.map((d: { id: string; attributes: { title: string; crewing_priority: number } }) => ({ id: d.id, title: d.attributes.title, priority: d.attributes.crewing_priority }));
+  return res.body.data.map((d: { id: string; attributes: { title: string; crewing_priority: number } }) => ({
+    id: d.id,
+    title: d.attributes.title,
+    priority: d.attributes.crewing_priority,
+  }));
 };
 
 describe("ranks", () => {
   it("appends new ranks, moves one by writing crewing_priority, and keeps 1..n contiguous", async () => {
     const titles = [unique("Master"), unique("Bosun"), unique("Cook")];
     for (const title of titles) {
-      const res = await api().post("/api/ranks").set(admin).send({ data: { type: "ranks", attributes: { title, department: "deck" } } });
+      const res = await api()
+        .post("/api/ranks")
+        .set(admin)
+        .send({ data: { type: "ranks", attributes: { title, department: "deck" } } });
       expect(res.status).toBe(201);
     }
     let ranks = await allRanks();
@@ -29,7 +36,10 @@ describe("ranks", () => {
     const cook = ranks.find((r) => r.title === titles[2])!;
     expect(cook.priority).toBe(ranks.length);
 
-    const moved = await api().patch(`/api/ranks/${cook.id}`).set(admin).send({ data: { type: "ranks", id: cook.id, attributes: { crewing_priority: 1 } } });
+    const moved = await api()
+      .patch(`/api/ranks/${cook.id}`)
+      .set(admin)
+      .send({ data: { type: "ranks", id: cook.id, attributes: { crewing_priority: 1 } } });
     expect(moved.status).toBe(200);
     expect(moved.body.data.attributes.crewing_priority).toBe(1);
     ranks = await allRanks();
@@ -44,11 +54,17 @@ describe("ranks", () => {
   });
 
   it("rejects a bad position or department with a pointer", async () => {
-    const res = await api().post("/api/ranks").set(admin).send({ data: { type: "ranks", attributes: { title: unique(), department: "bridge" } } });
+    const res = await api()
+      .post("/api/ranks")
+      .set(admin)
+      .send({ data: { type: "ranks", attributes: { title: unique(), department: "bridge" } } });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].source.pointer).toBe("/data/attributes/department");
     const ranks = await allRanks();
-    const zero = await api().patch(`/api/ranks/${ranks[0]!.id}`).set(admin).send({ data: { type: "ranks", attributes: { crewing_priority: 0 } } });
+    const zero = await api()
+      .patch(`/api/ranks/${ranks[0]!.id}`)
+      .set(admin)
+      .send({ data: { type: "ranks", attributes: { crewing_priority: 0 } } });
     expect(zero.status).toBe(422);
     expect(zero.body.errors[0].source.pointer).toBe("/data/attributes/crewing_priority");
   });
@@ -56,6 +72,13 @@ describe("ranks", () => {
   it("lets a guest neither read nor change ranks", async () => {
     const guest = (await signInAs("guest")).headers;
     expect((await api().get("/api/ranks").set(guest)).status).toBe(403);
-    expect((await api().post("/api/ranks").set(guest).send({ data: { type: "ranks", attributes: { title: unique(), department: "deck" } } })).status).toBe(403);
+    expect(
+      (
+        await api()
+          .post("/api/ranks")
+          .set(guest)
+          .send({ data: { type: "ranks", attributes: { title: unique(), department: "deck" } } })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -10,7 +10,16 @@ import { describe, expect, it } from "vitest";
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const SCANNED = ["apps", "packages", ".ci"];
-const SKIP_DIRS = new Set(["node_modules", "dist", "generated", "test-results", ".turbo", "playwright-report", "__screens__", "schemas"]);
+const SKIP_DIRS = new Set([
+  "node_modules",
+  "dist",
+  "generated",
+  "test-results",
+  ".turbo",
+  "playwright-report",
+  "__screens__",
+  "schemas",
+]);
 const EXTENSIONS = /\.(ts|tsx|mts|mjs|cjs|js|json|sh|yml|yaml)$|^run$/;
 /** Absolute folders of a developer's or CI machine; system binaries and /tmp are fine. */
 const MACHINE_PATH = /["'`\s=(](\/work\/|\/root\/|\/home\/|\/Users\/|[A-Z]:\\\\)/;
@@ -34,7 +43,8 @@ const offences = (path: string): string[] => {
     if (MACHINE_PATH.test(line)) found.push(`${where} names a machine path: ${line.trim()}`);
     for (const match of line.matchAll(RELATIVE_LITERAL)) {
       const target = resolve(dirname(path), match[1] ?? "");
-      if (target !== ROOT && !target.startsWith(ROOT + sep)) found.push(`${where} reaches outside the repository: ${match[1]}`);
+      if (target !== ROOT && !target.startsWith(ROOT + sep))
+        found.push(`${where} reaches outside the repository: ${match[1]}`);
     }
   }
   return found;

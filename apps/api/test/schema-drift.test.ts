@@ -82,8 +82,16 @@ const catalog = (client: pg.Client, schema: string): Promise<string[]> =>
  * the applicants' search indexes (GIN over a tsvector and trigram operators) and their NULLS LAST sort indexes.
  */
 const HAND_WRITTEN = [
-  /time_plans_row_no_overlap/, /time_plans_seafarer_no_overlap/, /time_plans_dates_in_order/,
-  /users_search_document_idx/, /users_search_phones_idx/, /users_sort_/, /users_count_birthday/, /users_sea_service_/, /users_sea_deadweights_idx/, /users_sea_companies_trgm/,
+  /time_plans_row_no_overlap/,
+  /time_plans_seafarer_no_overlap/,
+  /time_plans_dates_in_order/,
+  /users_search_document_idx/,
+  /users_search_phones_idx/,
+  /users_sort_/,
+  /users_count_birthday/,
+  /users_sea_service_/,
+  /users_sea_deadweights_idx/,
+  /users_sea_companies_trgm/,
   // Applicant records: date and kind checks, the vessel-name expression index of the coincidence check.
   /records_/,
 ];
@@ -123,11 +131,16 @@ describe("schema.prisma and the migrations", () => {
   it("the comparison notices a changed column and a missing index", async () => {
     await client.query(`ALTER TABLE "${expectedSchema}".sessions ALTER COLUMN device DROP NOT NULL`);
     await client.query(`DROP INDEX "${expectedSchema}".sessions_client_id_created_at_idx`);
-    const { missingFromMigrations, notInSchemaPrisma } = compare(await catalog(client, "public"), await catalog(client, expectedSchema));
+    const { missingFromMigrations, notInSchemaPrisma } = compare(
+      await catalog(client, "public"),
+      await catalog(client, expectedSchema),
+    );
     expect(missingFromMigrations).toEqual(["column sessions.device text NULL"]);
     expect(notInSchemaPrisma).toEqual([
       "column sessions.device text NOT NULL",
-      expect.stringMatching(/^index sessions: CREATE INDEX sessions_client_id_created_at_idx ON sessions USING btree \(client_id, created_at\)$/),
+      expect.stringMatching(
+        /^index sessions: CREATE INDEX sessions_client_id_created_at_idx ON sessions USING btree \(client_id, created_at\)$/,
+      ),
     ]);
   });
 });

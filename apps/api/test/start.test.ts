@@ -26,14 +26,25 @@ const freePort = (): Promise<number> =>
     s.once("error", reject);
     s.listen(0, "127.0.0.1", () => {
       const address = s.address();
-      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      s.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 
 const launch = (env: Record<string, string>): Omit<TServer, "port"> => {
   const base = { ...process.env };
   // The child decides its own database and queue; NODE_ENV=test would silence its log.
-  for (const k of ["DATABASE_URL", "TEST_DATABASE_URL", "REDIS_URL", "NODE_ENV", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete base[k];
+  for (const k of [
+    "DATABASE_URL",
+    "TEST_DATABASE_URL",
+    "REDIS_URL",
+    "NODE_ENV",
+    "VITEST",
+    "VITEST_POOL_ID",
+    "VITEST_WORKER_ID",
+  ])
+    delete base[k];
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: apiDir,
     env: { ...base, NODE_ENV: "development", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
@@ -77,7 +88,8 @@ const startServer = async (dataDir: string): Promise<TServer> => {
   // The first start creates, migrates and seeds the database: slow on a busy machine.
   const until = Date.now() + 150_000;
   for (;;) {
-    if (exited) throw new Error(`the server exited while starting:\n${server.stderr()}\n${server.messages.join("\n")}`);
+    if (exited)
+      throw new Error(`the server exited while starting:\n${server.stderr()}\n${server.messages.join("\n")}`);
     const ready = await get(port, "/api/ready").catch(() => null);
     if (ready?.status === 200) return server;
     if (Date.now() > until) throw new Error(`the server did not get ready:\n${server.messages.join("\n")}`);
@@ -115,7 +127,14 @@ describe.runIf(inject("embedded"))("the server process", () => {
     const body = JSON.stringify({ data: { type: "ranks", attributes: { title: "Signal Officer" } } });
     const answer = new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port: first.port, path: "/api/ranks", method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        {
+          host: "127.0.0.1",
+          port: first.port,
+          path: "/api/ranks",
+          method: "POST",
+          agent: false,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));

@@ -16,7 +16,8 @@ const VESSELS = Number(process.env.BENCH_VESSELS ?? 50);
 const RUNS = Number(process.env.BENCH_REQUESTS ?? 40);
 const DAY = 86_400_000;
 /** What the scheduler asks for (apps/web/src/screens/planner/use-planner-data.ts). */
-const FIELDS = "start,end,status,to_publish,repair_team,offer,ms_id,user_id,user_name,readiness_date,telegram_bot,problem_newcomer,port_name,last_comment_body,crew_change_sign_on_id,crew_change_sign_off_id,warnings";
+const FIELDS =
+  "start,end,status,to_publish,repair_team,offer,ms_id,user_id,user_name,readiness_date,telegram_bot,problem_newcomer,port_name,last_comment_body,crew_change_sign_on_id,crew_change_sign_off_id,warnings";
 const BLOCK_ROWS = 20;
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -26,11 +27,17 @@ const percentile = (values: readonly number[], p: number): number => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const report = (label: string, values: readonly number[], extra = "") =>
-  console.log(`${label.padEnd(58)} p50 ${ms(percentile(values, 50)).padStart(10)}  p95 ${ms(percentile(values, 95)).padStart(10)}  max ${ms(Math.max(...values)).padStart(10)}${extra}`);
+  console.log(
+    `${label.padEnd(58)} p50 ${ms(percentile(values, 50)).padStart(10)}  p95 ${ms(percentile(values, 95)).padStart(10)}  max ${ms(Math.max(...values)).padStart(10)}${extra}`,
+  );
 
 /** A signed-in API client following token rotation as the browser does. */
 const apiClient = async () => {
-  const signIn = await fetch(`${BASE}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const signIn = await fetch(`${BASE}/api/auth/sign_in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   expect(signIn.status).toBe(200);
   let headers: Record<string, string> = {};
   const keep = (res: Response) => {
@@ -46,16 +53,28 @@ const apiClient = async () => {
       const took = performance.now() - t0;
       keep(res);
       const type = res.headers.get("content-type") ?? "";
-      return { status: res.status, ms: took, bytes: buffer.byteLength, body: type.includes("json") ? JSON.parse(new TextDecoder().decode(buffer)) : null };
+      return {
+        status: res.status,
+        ms: took,
+        bytes: buffer.byteLength,
+        body: type.includes("json") ? JSON.parse(new TextDecoder().decode(buffer)) : null,
+      };
     },
   };
 };
 
-interface TRow { id: string; attributes: { vessel_id: number; rank_id: number; vessel_name: string; crewing_priority: number } }
-const isRows = (body: unknown): body is { data: TRow[] } => typeof body === "object" && body !== null && "data" in body && Array.isArray(body.data);
+interface TRow {
+  id: string;
+  attributes: { vessel_id: number; rank_id: number; vessel_name: string; crewing_priority: number };
+}
+const isRows = (body: unknown): body is { data: TRow[] } =>
+  typeof body === "object" && body !== null && "data" in body && Array.isArray(body.data);
 
 /** Frame lengths (time between animation frames) while `act` runs, and the long animation frames Chromium saw. */
-const framesDuring = async (page: Page, act: () => Promise<void>): Promise<{ frames: number[]; longFrames: number }> => {
+const framesDuring = async (
+  page: Page,
+  act: () => Promise<void>,
+): Promise<{ frames: number[]; longFrames: number }> => {
   await page.evaluate(() => {
     const w = window as unknown as { benchFrames: number[]; benchLong: number; benchStop: boolean };
     w.benchFrames = [];
@@ -86,25 +105,41 @@ test("planner speed", async ({ page }) => {
   const rowsAnswer = await api.get("/api/planner/rows");
   if (!isRows(rowsAnswer.body)) throw new Error("planner rows: unexpected answer");
   const byVessel = new Map<number, TRow[]>();
-  for (const r of rowsAnswer.body.data) byVessel.set(r.attributes.vessel_id, [...(byVessel.get(r.attributes.vessel_id) ?? []), r]);
+  for (const r of rowsAnswer.body.data)
+    byVessel.set(r.attributes.vessel_id, [...(byVessel.get(r.attributes.vessel_id) ?? []), r]);
   const vesselIds = [...byVessel.keys()].sort((a, b) => b - a).slice(0, VESSELS);
   const rows = vesselIds
     .flatMap((id) => byVessel.get(id) ?? [])
-    .sort((a, b) => a.attributes.vessel_name.localeCompare(b.attributes.vessel_name) || a.attributes.vessel_id - b.attributes.vessel_id || a.attributes.crewing_priority - b.attributes.crewing_priority);
+    .sort(
+      (a, b) =>
+        a.attributes.vessel_name.localeCompare(b.attributes.vessel_name) ||
+        a.attributes.vessel_id - b.attributes.vessel_id ||
+        a.attributes.crewing_priority - b.attributes.crewing_priority,
+    );
   const rankIds = [...new Set(rows.map((r) => r.attributes.rank_id))];
   const now = new Date(`${iso(new Date())}T00:00:00Z`);
   const day = iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, now.getUTCDate())));
   // The window of a 1440-px screen (about 8.4 months) and the 45 days loaded on each side.
   const from = iso(new Date(Date.parse(day) - 45 * DAY));
   const to = iso(new Date(Date.parse(day) + 300 * DAY));
-  console.log(`\n${BASE}: ${vesselIds.length} vessels, ${rows.length} manning-scale rows, ${rankIds.length} ranks; window ${from} .. ${to}\n`);
+  console.log(
+    `\n${BASE}: ${vesselIds.length} vessels, ${rows.length} manning-scale rows, ${rankIds.length} ranks; window ${from} .. ${to}\n`,
+  );
 
   const list = async (rowIds: readonly string[], fields: string | null) => {
-    const query = new URLSearchParams({ "filter[date_range]": `${from},${to}`, "filter[manning_scale_id]": rowIds.join(","), "page[size]": "25000" });
+    const query = new URLSearchParams({
+      "filter[date_range]": `${from},${to}`,
+      "filter[manning_scale_id]": rowIds.join(","),
+      "page[size]": "25000",
+    });
     if (fields) query.set("fields[time_plans]", fields);
     return api.get(`/api/time_plans?${query.toString()}`);
   };
-  const timed = async (label: string, runs: number, fn: () => Promise<{ status: number; ms: number; bytes: number; body: unknown }>) => {
+  const timed = async (
+    label: string,
+    runs: number,
+    fn: () => Promise<{ status: number; ms: number; bytes: number; body: unknown }>,
+  ) => {
     for (let i = 0; i < 3; i++) await fn();
     const times: number[] = [];
     let size = 0;
@@ -120,10 +155,18 @@ test("planner speed", async ({ page }) => {
     return times;
   };
   const rowIds = rows.map((r) => r.id);
-  await timed("GET time_plans: a scheduler block (20 rows, its fields)", RUNS, () => list(rowIds.slice(0, BLOCK_ROWS), FIELDS));
-  await timed(`GET time_plans: the whole range (${rows.length} rows, its fields)`, Math.ceil(RUNS / 2), () => list(rowIds, FIELDS));
-  await timed(`GET time_plans: the whole range, every attribute`, Math.ceil(RUNS / 4), () => list(rowIds, null));
-  await timed("GET planner/rows (every row of the fleet)", Math.ceil(RUNS / 2), () => api.get("/api/planner/rows"));
+  await timed("GET time_plans: a scheduler block (20 rows, its fields)", RUNS, () =>
+    list(rowIds.slice(0, BLOCK_ROWS), FIELDS),
+  );
+  await timed(`GET time_plans: the whole range (${rows.length} rows, its fields)`, Math.ceil(RUNS / 2), () =>
+    list(rowIds, FIELDS),
+  );
+  await timed(`GET time_plans: the whole range, every attribute`, Math.ceil(RUNS / 4), () =>
+    list(rowIds, null),
+  );
+  await timed("GET planner/rows (every row of the fleet)", Math.ceil(RUNS / 2), () =>
+    api.get("/api/planner/rows"),
+  );
   const prints: number[] = [];
   for (let i = 0; i < 4; i++) {
     const res = await api.get(`/api/print/time_plan?date=${iso(now)}&vessels=${vesselIds.join(",")}`);
@@ -153,11 +196,21 @@ test("planner speed", async ({ page }) => {
   const firsts: number[] = [];
   for (let i = 0; i < 6; i++) {
     await page.goto(address);
-    await page.waitForFunction(() => (window as unknown as { benchFirstItem?: number }).benchFirstItem !== undefined, undefined, { timeout: 30_000 });
-    const first = await page.evaluate(() => (window as unknown as { benchFirstItem?: number }).benchFirstItem ?? NaN);
+    await page.waitForFunction(
+      () => (window as unknown as { benchFirstItem?: number }).benchFirstItem !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const first = await page.evaluate(
+      () => (window as unknown as { benchFirstItem?: number }).benchFirstItem ?? NaN,
+    );
     if (i > 0) firsts.push(first);
   }
-  report("first render of the scheduler from navigation", firsts, `  (${await page.locator(".planner-timeline .vis-item").count()} items drawn)`);
+  report(
+    "first render of the scheduler from navigation",
+    firsts,
+    `  (${await page.locator(".planner-timeline .vis-item").count()} items drawn)`,
+  );
   // Where the last first render spent its time (ms from the navigation's start).
   const phases = await page.evaluate(() => {
     const at = (part: string) => performance.getEntriesByType("resource").find((e) => e.name.includes(part));
@@ -173,11 +226,19 @@ test("planner speed", async ({ page }) => {
       firstItem: (window as unknown as { benchFirstItem?: number }).benchFirstItem ?? NaN,
     };
   });
-  console.log(`  phases: ${Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`);
+  console.log(
+    `  phases: ${Object.entries(phases)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ")}`,
+  );
 
   // The machine's own noise: frames while nothing happens (other processes share the CPU).
   const idle = await framesDuring(page, () => page.waitForTimeout(3000));
-  report("idle frames (nothing happening: the machine's noise)", idle.frames, `  (${idle.longFrames} frames over 50 ms)`);
+  report(
+    "idle frames (nothing happening: the machine's noise)",
+    idle.frames,
+    `  (${idle.longFrames} frames over 50 ms)`,
+  );
   const timeline = page.getByTestId("planner-timeline");
   const box = await timeline.boundingBox();
   if (!box) throw new Error("no timeline");
@@ -193,7 +254,11 @@ test("planner speed", async ({ page }) => {
       await page.waitForTimeout(30);
     }
   });
-  report("scroll frames (80 wheel steps through the rows)", scroll.frames, `  (${scroll.longFrames} frames over 50 ms)`);
+  report(
+    "scroll frames (80 wheel steps through the rows)",
+    scroll.frames,
+    `  (${scroll.longFrames} frames over 50 ms)`,
+  );
   const zoom = await framesDuring(page, async () => {
     await page.keyboard.down("Control");
     for (let i = 0; i < 8; i++) {
@@ -214,7 +279,11 @@ test("planner speed", async ({ page }) => {
     for (let i = 29; i >= 0; i--) await page.mouse.move(box.x + box.width / 2 - i * 12, box.y + 20);
     await page.mouse.up();
   });
-  report("pan frames (drag the time axis across and back)", pan.frames, `  (${pan.longFrames} frames over 50 ms)`);
+  report(
+    "pan frames (drag the time axis across and back)",
+    pan.frames,
+    `  (${pan.longFrames} frames over 50 ms)`,
+  );
   const drag = await framesDuring(page, async () => {
     // Drag a plan along its row and back to where it was (no change is saved).
     await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
@@ -223,5 +292,9 @@ test("planner speed", async ({ page }) => {
     for (let i = 19; i >= 0; i--) await page.mouse.move(at.x + at.width / 2 + i * 4, at.y + at.height / 2);
     await page.mouse.up();
   });
-  report("drag frames (a plan along its row and back)", drag.frames, `  (${drag.longFrames} frames over 50 ms)`);
+  report(
+    "drag frames (a plan along its row and back)",
+    drag.frames,
+    `  (${drag.longFrames} frames over 50 ms)`,
+  );
 });

@@ -3,7 +3,9 @@ import { notice, signIn, signOut } from "./support/session";
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Sections" });
 
-test("admin: tabs, a reference item created, edited and deleted, a 422 on its field, sign out", async ({ page }) => {
+test("admin: tabs, a reference item created, edited and deleted, a 422 on its field, sign out", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
 
   for (const tab of ["Users", "Ranks", "Permissions"]) {
@@ -59,7 +61,8 @@ test("admin: tabs, a reference item created, edited and deleted, a 422 on its fi
   await expect(page).toHaveURL(/\/login$/);
 });
 
-const rankTitles = (page: Page) => page.getByTestId("rank-row").locator("td[data-column=title]").allInnerTexts();
+const rankTitles = (page: Page) =>
+  page.getByTestId("rank-row").locator("td[data-column=title]").allInnerTexts();
 
 test("admin: a rank moved by drag and drop keeps its place after a reload", async ({ page }) => {
   await signIn(page, "admin@example.com");

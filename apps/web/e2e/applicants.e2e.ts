@@ -28,7 +28,8 @@ test("recruiter: filter, search with OR, star, tag three in multi-select mode, e
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/filter%5Brole%5D=\d+/);
   await expect(page.locator("td[data-column='crewing_rank']").first()).toHaveText("AB");
-  for (const status of await page.locator("td[data-column='status']").allInnerTexts()) expect(status).toMatch(/^To propose/);
+  for (const status of await page.locator("td[data-column='status']").allInnerTexts())
+    expect(status).toMatch(/^To propose/);
   const stored = await page.evaluate(() => window.localStorage.getItem("users.filter"));
   expect(stored).toContain("to_propose");
   // The panel stays open after Apply; Clear empties the filter and the applied filter at once.
@@ -57,8 +58,16 @@ test("recruiter: filter, search with OR, star, tag three in multi-select mode, e
   await star.click();
   await expect(star).toHaveAttribute("aria-pressed", wasStarred ? "false" : "true");
   await page.reload();
-  await expect(rows(page).first().getByRole("button", { name: /favourites$/ })).toHaveAttribute("aria-pressed", wasStarred ? "false" : "true");
-  if (wasStarred) await rows(page).first().getByRole("button", { name: /favourites$/ }).click();
+  await expect(
+    rows(page)
+      .first()
+      .getByRole("button", { name: /favourites$/ }),
+  ).toHaveAttribute("aria-pressed", wasStarred ? "false" : "true");
+  if (wasStarred)
+    await rows(page)
+      .first()
+      .getByRole("button", { name: /favourites$/ })
+      .click();
 
   // Tag three applicants in multi-select mode; the tag shows once the job has run.
   await search(page).fill("");
@@ -66,17 +75,25 @@ test("recruiter: filter, search with OR, star, tag three in multi-select mode, e
   const tag = `E2E ${Date.now()}`;
   await page.getByRole("button", { name: "Select" }).click();
   for (let i = 0; i < 3; i++) await rows(page).nth(i).getByRole("checkbox").check();
-  const tagged = await Promise.all([0, 1, 2].map(async (i) => (await rows(page).nth(i).locator("td[data-column='full_name'] a").innerText()).trim()));
+  const tagged = await Promise.all(
+    [0, 1, 2].map(async (i) =>
+      (await rows(page).nth(i).locator("td[data-column='full_name'] a").innerText()).trim(),
+    ),
+  );
   await page.getByRole("combobox", { name: "Tag", exact: true }).fill(tag);
   await shoot(page, "applicants-multiselect", { fullPage: false });
   await page.getByRole("button", { name: "Assign tag" }).click();
-  await expect(notice(page, "The task was successfully added to the queue. This may take a little time.")).toBeVisible();
+  await expect(
+    notice(page, "The task was successfully added to the queue. This may take a little time."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Select" })).toBeVisible();
   await expect(notice(page, /done/)).toBeVisible();
   await search(page).fill(`"${tag}"`);
   await expect(page.getByTestId("list-total")).toHaveText("3");
   await expect(rows(page)).toHaveCount(3);
-  expect((await page.locator("td[data-column='full_name'] a").allInnerTexts()).map((n) => n.trim()).sort()).toEqual([...tagged].sort());
+  expect(
+    (await page.locator("td[data-column='full_name'] a").allInnerTexts()).map((n) => n.trim()).sort(),
+  ).toEqual([...tagged].sort());
   await expect(page.locator("td[data-column='tag_list']").first()).toContainText(tag);
   expect(firstName.length).toBeGreaterThan(0);
 
@@ -89,7 +106,10 @@ test("recruiter: filter, search with OR, star, tag three in multi-select mode, e
   expect(bytes.subarray(0, 2).toString()).toBe("PK");
 });
 
-test("recruiter: create with a 422 on a field, open comments, edit, History, delete", async ({ page, context }) => {
+test("recruiter: create with a 422 on a field, open comments, edit, History, delete", async ({
+  page,
+  context,
+}) => {
   await signIn(page, "manager@example.com");
   await page.goto("/users");
   await page.getByRole("link", { name: "New user" }).click();
@@ -106,7 +126,10 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
   await expect(dialog.getByText(/Mobile phone may hold digits/)).toBeVisible();
   await dialog.getByLabel("Mobile phone").fill(phone);
   await dialog.getByRole("combobox", { name: "Status", exact: true }).click();
-  await expect(page.getByRole("option", { name: "On board" })).toHaveAttribute("data-combobox-disabled", "true");
+  await expect(page.getByRole("option", { name: "On board" })).toHaveAttribute(
+    "data-combobox-disabled",
+    "true",
+  );
   await page.getByRole("option", { name: "To propose" }).click();
   await shoot(page, "applicants-form", { fullPage: false });
   const popup = context.waitForEvent("page");

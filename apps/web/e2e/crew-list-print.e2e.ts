@@ -5,27 +5,47 @@ import { PHONE, WIDE, shoot } from "./support/screenshot";
 import { signIn } from "./support/session";
 
 /** Five letters (applicants' names take letters only). */
-const unique = () => Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+const unique = () =>
+  Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
 
-test("the arrival crew list is checked before printing: expired passports and empty boxes per seafarer, then printed anyway as .docx", async ({ page, request }, testInfo) => {
+test("the arrival crew list is checked before printing: expired passports and empty boxes per seafarer, then printed anyway as .docx", async ({
+  page,
+  request,
+}, testInfo) => {
   const api = await planningApi(request);
   const tag = unique();
-  const { vesselId, rows: [masterRow] } = await api.vesselWithRows(`E2E FAL ${tag}`, ["Master"]);
-  const [relieved, relief] = [await api.applicant(`Arriving${tag}`, "Oleh"), await api.applicant(`Joining${tag}`, "Taras")];
+  const {
+    vesselId,
+    rows: [masterRow],
+  } = await api.vesselWithRows(`E2E FAL ${tag}`, ["Master"]);
+  const [relieved, relief] = [
+    await api.applicant(`Arriving${tag}`, "Oleh"),
+    await api.applicant(`Joining${tag}`, "Taras"),
+  ];
   const off = await api.plan(masterRow ?? "", dayFromToday(-90), dayFromToday(20), relieved, "on_board");
   const on = await api.plan(masterRow ?? "", dayFromToday(20), dayFromToday(150), relief);
   // The master aboard on arrival carries a passport that runs out ten days before the ship arrives.
   const kinds = await api.call("get", "/applicant-documents?page[size]=999");
-  const passport = (kinds.body.data as { id: string; attributes: { title: string } }[]).find((k) => /passport/i.test(k.attributes.title));
+  const passport = (kinds.body.data as { id: string; attributes: { title: string } }[]).find((k) =>
+    /passport/i.test(k.attributes.title),
+  );
   if (!passport) throw new Error("the demo has no passport kind");
   const document = await api.call("post", `/users/${relieved}/documents`, {
-    data: { type: "applicant_documents", attributes: { n_tpd: 1, number: `P${tag}`, valid_until: dayFromToday(10) }, relationships: { kind: { data: { type: "applicant-documents", id: passport.id } } } },
+    data: {
+      type: "applicant_documents",
+      attributes: { n_tpd: 1, number: `P${tag}`, valid_until: dayFromToday(10) },
+      relationships: { kind: { data: { type: "applicant-documents", id: passport.id } } },
+    },
   });
   expect(document.status, JSON.stringify(document.body)).toBe(201);
   const cc = await api.call("post", "/crew_changes", {
     data: {
       type: "crew_changes",
-      attributes: { date: dayFromToday(20), voyage_number: `V-${tag}`, crewlists: [{ sign_on_id: on, sign_off_id: off }] },
+      attributes: {
+        date: dayFromToday(20),
+        voyage_number: `V-${tag}`,
+        crewlists: [{ sign_on_id: on, sign_off_id: off }],
+      },
       relationships: { vessel: { data: { type: "vessels", id: vesselId } } },
     },
   });
@@ -45,7 +65,8 @@ test("the arrival crew list is checked before printing: expired passports and em
   await expect(line).toContainText("Master");
   // Box 17: expired by the arrival; box 16: no issuing State; box 12: no place of birth.
   await expect(line).toContainText(/expired on \d\d\.\d\d\.\d{4}, before the arrival on \d\d\.\d\d\.\d{4}/);
-  for (const box of ["Box 12", "Box 16", "Box 17"]) await expect(line.getByText(box, { exact: true }).first()).toBeVisible();
+  for (const box of ["Box 12", "Box 16", "Box 17"])
+    await expect(line.getByText(box, { exact: true }).first()).toBeVisible();
   await shoot(page, "crew-list-problems", { fullPage: false });
   await page.setViewportSize(PHONE);
   await shoot(page, "crew-list-problems", { fullPage: false });

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { notice, signIn } from "./support/session";
 
-test("admin: a crew user created with a password, filtered by role, status changed, deleted", async ({ page }) => {
+test("admin: a crew user created with a password, filtered by role, status changed, deleted", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
   await page.goto("/crew-users");
   const name = `Erik E2E ${Date.now()}`;
@@ -25,7 +27,16 @@ test("admin: a crew user created with a password, filtered by role, status chang
   await page.getByRole("button", { name: "Filter" }).click();
   await page.getByRole("combobox", { name: /^Role/ }).click();
   const choices = await page.getByRole("listbox").getByRole("option").allInnerTexts();
-  expect(choices).toEqual(["All", "superuser", "admin", "manager", "guest", "partner", "partner view only", "freelance"]);
+  expect(choices).toEqual([
+    "All",
+    "superuser",
+    "admin",
+    "manager",
+    "guest",
+    "partner",
+    "partner view only",
+    "freelance",
+  ]);
   await page.getByRole("option", { name: "manager", exact: true }).click();
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/filter%5Brole%5D=manager|filter\[role\]=manager/);

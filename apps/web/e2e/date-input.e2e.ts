@@ -43,7 +43,9 @@ test("the birthday reads the usual ways of typing a date and says when text is n
 });
 
 for (const viewport of [WIDE, PHONE]) {
-  test(`an empty birthday's calendar opens decades back and offers no future day (${viewport.width} px)`, async ({ page }) => {
+  test(`an empty birthday's calendar opens decades back and offers no future day (${viewport.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await signIn(page, "manager@example.com");
     await page.goto("/users/new");
@@ -51,7 +53,9 @@ for (const viewport of [WIDE, PHONE]) {
     const birthday = dialog.getByRole("textbox", { name: "Birthday" });
     await birthday.click();
     const back = String(new Date().getFullYear() - 30);
-    const calendar = page.locator(".mantine-DateInput-dropdown, .mantine-Popover-dropdown").filter({ hasText: back });
+    const calendar = page
+      .locator(".mantine-DateInput-dropdown, .mantine-Popover-dropdown")
+      .filter({ hasText: back });
     await expect(calendar).toBeVisible();
     await shoot(page, "date-birthday-calendar", { fullPage: false });
     // Walk forward to this month: tomorrow (when in this month) cannot be picked.

@@ -10,8 +10,26 @@ const STAND_IN_PASSWORD = "Equasis-Demo-1";
 /** Ships the stand-in registry knows and the demo fleet does not. */
 const CORAL_EAGLE = "9441116";
 const TWENTY = [
-  "9980095", "9888936", "9626912", "9544554", "9810563", "9285744", "9859765", "9328869", "9622514", "9368314",
-  "9811763", "9488138", "9295684", "9334492", "9713569", "9285653", "9867669", "9628738", "9857767", "9595462",
+  "9980095",
+  "9888936",
+  "9626912",
+  "9544554",
+  "9810563",
+  "9285744",
+  "9859765",
+  "9328869",
+  "9622514",
+  "9368314",
+  "9811763",
+  "9488138",
+  "9295684",
+  "9334492",
+  "9713569",
+  "9285653",
+  "9867669",
+  "9628738",
+  "9857767",
+  "9595462",
 ];
 
 const clearNotices = async (page: Page) => {
@@ -24,7 +42,9 @@ const openRegistry = async (page: Page, item: "Search by IMO" | "Import IMO numb
   await page.getByRole("menuitem", { name: item }).click();
 };
 
-test("superuser: registry search by IMO (account saved on the way), a wrong password in the spec's words, a vessel created from it and refreshed", async ({ page }) => {
+test("superuser: registry search by IMO (account saved on the way), a wrong password in the spec's words, a vessel created from it and refreshed", async ({
+  page,
+}) => {
   await signIn(page, "superuser@example.com");
   await page.goto("/vessels");
   await openRegistry(page, "Search by IMO");
@@ -74,12 +94,16 @@ test("superuser: registry search by IMO (account saved on the way), a wrong pass
   await expect(notice(page, "Vessel updated successfully")).toBeVisible();
 });
 
-test("admin: a bulk import of 20 IMOs shows its progress to the end, then what was created, updated and failed", async ({ page }) => {
+test("admin: a bulk import of 20 IMOs shows its progress to the end, then what was created, updated and failed", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
   await page.goto("/vessels");
   await openRegistry(page, "Import IMO numbers");
   const dialog = page.getByRole("dialog", { name: "Import vessels from the registry" });
-  await dialog.getByLabel("IMO numbers").fill([...TWENTY.slice(0, 10), TWENTY.slice(10).join(", "), "12345"].join("\n"));
+  await dialog
+    .getByLabel("IMO numbers")
+    .fill([...TWENTY.slice(0, 10), TWENTY.slice(10).join(", "), "12345"].join("\n"));
   await expect(dialog.getByText("21 entries")).toBeVisible();
   await dialog.getByRole("button", { name: "Add IMOs to parse" }).click();
   // The admin has no Equasis account saved yet: saved here, then the IMOs go.

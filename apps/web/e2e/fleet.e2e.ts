@@ -17,10 +17,16 @@ const freshImo = (): string => {
 
 /** Picks an option of a searchable select by typing part of its label. */
 const pick = async (page: Page, label: RegExp, text: string, option?: RegExp) => {
-  const box = page.getByRole("textbox", { name: label }).or(page.getByRole("combobox", { name: label })).first();
+  const box = page
+    .getByRole("textbox", { name: label })
+    .or(page.getByRole("combobox", { name: label }))
+    .first();
   await box.click();
   await box.fill(text);
-  await page.getByRole("option", { name: option ?? new RegExp(text, "i") }).first().click();
+  await page
+    .getByRole("option", { name: option ?? new RegExp(text, "i") })
+    .first()
+    .click();
 };
 
 /** Closes the notices so a screenshot shows the screen under them. */
@@ -30,9 +36,17 @@ const clearNotices = async (page: Page) => {
 };
 
 const scaleNames = async (page: Page): Promise<string[]> =>
-  (await page.getByTestId("scale-row").allInnerTexts()).map((t) => t.split("\n").map((s) => s.trim()).filter(Boolean)[1] ?? "");
+  (await page.getByTestId("scale-row").allInnerTexts()).map(
+    (t) =>
+      t
+        .split("\n")
+        .map((s) => s.trim())
+        .filter(Boolean)[1] ?? "",
+  );
 
-test("admin: a vessel with a bad IMO then a good one; owner, manager and coordinator from the details", async ({ page }) => {
+test("admin: a vessel with a bad IMO then a good one; owner, manager and coordinator from the details", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
   await page.goto("/vessels");
   // The spec's default filter: active vessels that are not prospects (the address may name it
@@ -68,7 +82,12 @@ test("admin: a vessel with a bad IMO then a good one; owner, manager and coordin
   await pick(page, /^Crew coordinator/, "Maria", /Maria Manager/);
   await expect(notice(page, "Maria Manager is set as Crew Coordinator successfully")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("textbox", { name: /^Owner/ }).or(page.getByRole("combobox", { name: /^Owner/ })).first()).toHaveValue("Nordic Tankers AS");
+  await expect(
+    page
+      .getByRole("textbox", { name: /^Owner/ })
+      .or(page.getByRole("combobox", { name: /^Owner/ }))
+      .first(),
+  ).toHaveValue("Nordic Tankers AS");
   await clearNotices(page);
   await shoot(page, "vessel-details");
   await page.setViewportSize(PHONE);
@@ -87,8 +106,13 @@ test("admin: a vessel with a bad IMO then a good one; owner, manager and coordin
 
   // The photo: an image recognised by its content, shown through the session.
   await page.getByRole("tab", { name: "Photo" }).click();
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-  await page.locator('input[type="file"]').setInputFiles({ name: "bridge.png", mimeType: "image/png", buffer: png });
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "bridge.png", mimeType: "image/png", buffer: png });
   await expect(notice(page, "Photo updated successfully")).toBeVisible();
   await expect(page.getByRole("img", { name: `Photo of ${name}` })).toBeVisible();
   await page.getByRole("tab", { name: "Details" }).click();
@@ -114,7 +138,12 @@ test("admin: manning scale: add ranks, reorder, archive, copy to another vessel"
   await page.getByRole("tab", { name: "Manning scale" }).click();
   await expect(page).toHaveURL(/\/vessels\/\d+\/manning_scales$/);
 
-  for (const [rank, offer] of [["Master", "12000"], ["AB", "1800"], ["AB", "1750"], ["Cook", "2000"]] as const) {
+  for (const [rank, offer] of [
+    ["Master", "12000"],
+    ["AB", "1800"],
+    ["AB", "1750"],
+    ["Cook", "2000"],
+  ] as const) {
     await pick(page, /^Rank/, rank, new RegExp(`^${rank}$`));
     await page.getByRole("textbox", { name: "Offer, USD/month" }).fill(offer);
     await page.getByRole("button", { name: "Add rank" }).click();
@@ -151,7 +180,10 @@ test("admin: manning scale: add ranks, reorder, archive, copy to another vessel"
   await pick(page, /^Copy from vessel/, "MV SCALE", new RegExp(name));
   await page.getByRole("button", { name: "Copy…", exact: true }).click();
   // Asked first (issue 22): this vessel has rows, so the copy is added after them.
-  await page.getByTestId("copy-scale").getByRole("radio", { name: /^Add the 3 ranks/ }).check();
+  await page
+    .getByTestId("copy-scale")
+    .getByRole("radio", { name: /^Add the 3 ranks/ })
+    .check();
   await page.getByTestId("copy-scale-confirm").click();
   await expect(notice(page, "Manning scale has copied successfully")).toBeVisible();
   // The active rows only: Master, Cook, AB (the archived AB stays behind).
@@ -159,7 +191,9 @@ test("admin: manning scale: add ranks, reorder, archive, copy to another vessel"
   expect(vesselPath).toMatch(/manning_scales$/);
 });
 
-test("admin: owners and managers show their vessels; owner crew inspectors are assigned and unassigned", async ({ page }) => {
+test("admin: owners and managers show their vessels; owner crew inspectors are assigned and unassigned", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
   await page.goto("/owners");
   await page.getByRole("link", { name: "Nordic Tankers AS", exact: true }).click();
@@ -189,7 +223,9 @@ test("admin: owners and managers show their vessels; owner crew inspectors are a
   await shoot(page, "manager-details");
 });
 
-test("admin: a crew user gets a vessel to recruit for and to coordinate, then loses both", async ({ page }) => {
+test("admin: a crew user gets a vessel to recruit for and to coordinate, then loses both", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
   await page.goto("/crew-users");
   await page.getByRole("link", { name: "Sergey Superuser", exact: true }).click();
@@ -201,15 +237,31 @@ test("admin: a crew user gets a vessel to recruit for and to coordinate, then lo
     await leftover.click();
     await expect(notice(page, "The vessel has unassigned successfully")).toBeVisible();
   }
-  await assigned.getByRole("textbox", { name: /^Vessel/ }).or(assigned.getByRole("combobox", { name: /^Vessel/ })).first().click();
-  await assigned.getByRole("textbox", { name: /^Vessel/ }).or(assigned.getByRole("combobox", { name: /^Vessel/ })).first().fill("ARCTIC DREAM");
+  await assigned
+    .getByRole("textbox", { name: /^Vessel/ })
+    .or(assigned.getByRole("combobox", { name: /^Vessel/ }))
+    .first()
+    .click();
+  await assigned
+    .getByRole("textbox", { name: /^Vessel/ })
+    .or(assigned.getByRole("combobox", { name: /^Vessel/ }))
+    .first()
+    .fill("ARCTIC DREAM");
   await page.getByRole("option", { name: "ARCTIC DREAM" }).click();
   await assigned.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(notice(page, "ARCTIC DREAM vessel has assigned successfully")).toBeVisible();
 
   const coordinated = page.getByTestId("coordinated-vessels");
-  await coordinated.getByRole("textbox", { name: /^Vessel/ }).or(coordinated.getByRole("combobox", { name: /^Vessel/ })).first().click();
-  await coordinated.getByRole("textbox", { name: /^Vessel/ }).or(coordinated.getByRole("combobox", { name: /^Vessel/ })).first().fill("CORAL");
+  await coordinated
+    .getByRole("textbox", { name: /^Vessel/ })
+    .or(coordinated.getByRole("combobox", { name: /^Vessel/ }))
+    .first()
+    .click();
+  await coordinated
+    .getByRole("textbox", { name: /^Vessel/ })
+    .or(coordinated.getByRole("combobox", { name: /^Vessel/ }))
+    .first()
+    .fill("CORAL");
   await page.getByRole("option", { name: /CORAL/ }).first().click();
   await coordinated.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(notice(page, "User is assigned as Crew Coordinator successfully")).toBeVisible();

@@ -37,18 +37,26 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   // Newest first: the edit by the signed-in admin, then the creation.
   await expect(entries.first()).toContainText("Anna Admin");
   await expect(entries.first()).toContainText("Updated");
-  await expect(entries.first().getByTestId("version-change").filter({ hasText: "Name:" })).toHaveText(`Name: ${name} → ${name} edited`);
-  await expect(entries.first().getByTestId("version-change").filter({ hasText: "Role:" })).toHaveText("Role: guest → manager");
+  await expect(entries.first().getByTestId("version-change").filter({ hasText: "Name:" })).toHaveText(
+    `Name: ${name} → ${name} edited`,
+  );
+  await expect(entries.first().getByTestId("version-change").filter({ hasText: "Role:" })).toHaveText(
+    "Role: guest → manager",
+  );
   await expect(entries.nth(1)).toContainText("Created");
   // The password is recorded only as changed, never its value.
-  await expect(entries.nth(1).getByTestId("version-change").filter({ hasText: "Password:" })).toHaveText("Password: [redacted]");
+  await expect(entries.nth(1).getByTestId("version-change").filter({ hasText: "Password:" })).toHaveText(
+    "Password: [redacted]",
+  );
   // A fresh page: the notices of the edit would cover the picture.
   await page.reload();
   await expect(page.getByTestId("version")).toHaveCount(2);
   await shoot(page, "crew-user-history");
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId("version").first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
   await shoot(page, "crew-user-history");
   await page.setViewportSize(WIDE);

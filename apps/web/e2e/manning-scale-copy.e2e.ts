@@ -3,11 +3,21 @@ import { planningApi } from "./support/planner-api";
 import { PHONE, WIDE, shoot } from "./support/screenshot";
 import { notice, signIn } from "./support/session";
 
-const tag = () => Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+const tag = () =>
+  Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
 const scaleNames = async (page: Page): Promise<string[]> =>
-  (await page.getByTestId("scale-row").allInnerTexts()).map((t) => t.split("\n").map((s) => s.trim()).filter(Boolean)[1] ?? "");
+  (await page.getByTestId("scale-row").allInnerTexts()).map(
+    (t) =>
+      t
+        .split("\n")
+        .map((s) => s.trim())
+        .filter(Boolean)[1] ?? "",
+  );
 
-test("copy from vessel asks first: replace or add, the resulting scale shown, never the vessel itself", async ({ page, request }) => {
+test("copy from vessel asks first: replace or add, the resulting scale shown, never the vessel itself", async ({
+  page,
+  request,
+}) => {
   const api = await planningApi(request);
   const t = tag();
   await api.vesselWithRows(`E2E COPY ${t} SOURCE`, ["Master", "Cook"]);
@@ -16,7 +26,10 @@ test("copy from vessel asks first: replace or add, the resulting scale shown, ne
   await page.goto(`/vessels/${vesselId}/manning_scales`);
   await expect.poll(() => scaleNames(page)).toEqual(["Master", "AB"]);
 
-  const from = page.getByRole("combobox", { name: "Copy from vessel" }).or(page.getByRole("textbox", { name: "Copy from vessel" })).first();
+  const from = page
+    .getByRole("combobox", { name: "Copy from vessel" })
+    .or(page.getByRole("textbox", { name: "Copy from vessel" }))
+    .first();
   await from.click();
   await from.fill(`E2E COPY ${t}`);
   await expect(page.getByRole("option", { name: `E2E COPY ${t} SOURCE` })).toBeVisible();
@@ -42,10 +55,22 @@ test("copy from vessel asks first: replace or add, the resulting scale shown, ne
   await expect.poll(() => scaleNames(page)).toEqual(["Master", "Cook"]);
 });
 
-test("a manning-scale offer changed with the arrows is saved, shown saved, and stays after a reload", async ({ page, request }) => {
+test("a manning-scale offer changed with the arrows is saved, shown saved, and stays after a reload", async ({
+  page,
+  request,
+}) => {
   const api = await planningApi(request);
-  const { vesselId, rows: [masterRow] } = await api.vesselWithRows(`E2E OFFER ${tag()}`, ["Master"]);
-  expect((await api.call("patch", `/manning_scales/${masterRow}`, { data: { type: "manning_scales", id: masterRow, attributes: { template_offer: 1000 } } })).status).toBe(200);
+  const {
+    vesselId,
+    rows: [masterRow],
+  } = await api.vesselWithRows(`E2E OFFER ${tag()}`, ["Master"]);
+  expect(
+    (
+      await api.call("patch", `/manning_scales/${masterRow}`, {
+        data: { type: "manning_scales", id: masterRow, attributes: { template_offer: 1000 } },
+      })
+    ).status,
+  ).toBe(200);
   await signIn(page, "admin@example.com");
   await page.goto(`/vessels/${vesselId}/manning_scales`);
   const offer = page.getByRole("textbox", { name: "Offer of Master" });

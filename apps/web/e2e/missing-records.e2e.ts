@@ -21,7 +21,9 @@ test("every missing record goes to the not-found page", async ({ page }) => {
   await signIn(page, "admin@example.com");
   for (const path of MISSING) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { name: "Page not found" }), path).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Page not found" }), path).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText("Loading…"), path).toHaveCount(0);
   }
 });

@@ -8,7 +8,9 @@ const tab = (page: Page, name: string) => sections(page).getByRole("link", { nam
 /** The bar's tabs and menus in order (the scroller's arrows have no text). */
 const entries = async (page: Page) => {
   await expect(tab(page, "Vessels")).toBeVisible();
-  return (await sections(page).locator("a, button").allInnerTexts()).map((t) => t.trim()).filter((t) => t !== "");
+  return (await sections(page).locator("a, button").allInnerTexts())
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
 };
 
 test("admin: Timeplans is the second tab and selected on the planner and its dialogs", async ({ page }) => {
@@ -31,22 +33,52 @@ test("admin: Timeplans is the second tab and selected on the planner and its dia
   await expect(tab(page, "Timeplans")).toHaveAttribute("aria-current", "page");
 });
 
-test("admin: the reference lists share one 'Reference data' menu; the daily tabs keep the spec's order", async ({ page }) => {
+test("admin: the reference lists share one 'Reference data' menu; the daily tabs keep the spec's order", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com");
   await page.goto("/vessels");
   const shown = await entries(page);
-  expect(shown).toEqual([
-    "Vessels", "Timeplans", "Owners", "Managers", "Crewing Agents", "Users", "Ranks", "Crew changes", "Seafarers",
-    "Vacancies", "Task Manager", "Reference data", "Survey creator", "Permissions",
-  ].filter((label) => shown.includes(label)));
+  expect(shown).toEqual(
+    [
+      "Vessels",
+      "Timeplans",
+      "Owners",
+      "Managers",
+      "Crewing Agents",
+      "Users",
+      "Ranks",
+      "Crew changes",
+      "Seafarers",
+      "Vacancies",
+      "Task Manager",
+      "Reference data",
+      "Survey creator",
+      "Permissions",
+    ].filter((label) => shown.includes(label)),
+  );
   expect(shown).toContain("Reference data");
-  for (const reference of ["Engine types", "Vendor types", "Countries", "Ports", "Vessel types", "English test types"]) {
+  for (const reference of [
+    "Engine types",
+    "Vendor types",
+    "Countries",
+    "Ports",
+    "Vessel types",
+    "English test types",
+  ]) {
     await expect(tab(page, reference)).toHaveCount(0);
   }
 
   await sections(page).getByRole("button", { name: "Reference data" }).click();
   const menu = page.getByRole("menu");
-  for (const reference of ["Vessel types", "Engine types", "Vendor types", "Countries", "Ports", "English test types"]) {
+  for (const reference of [
+    "Vessel types",
+    "Engine types",
+    "Vendor types",
+    "Countries",
+    "Ports",
+    "English test types",
+  ]) {
     await expect(menu.getByRole("menuitem", { name: reference, exact: true })).toBeVisible();
   }
   await shoot(page, "nav-reference-menu", { fullPage: false });

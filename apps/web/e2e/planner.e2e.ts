@@ -4,7 +4,8 @@ import { PHONE, WIDE, shoot } from "./support/screenshot";
 import { notice, signIn } from "./support/session";
 
 /** Five letters (applicants' names take letters only). */
-const unique = () => Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+const unique = () =>
+  Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
 
 /** The planner on one vessel and its ranks, its window starting a month ago. */
 const plannerAddress = (vesselId: string, rankIds: readonly string[], day = dayFromToday(-30)) =>
@@ -12,7 +13,10 @@ const plannerAddress = (vesselId: string, rankIds: readonly string[], day = dayF
 
 /** The vertical middle of a planner row, found by its label (vessel rows are drawn beside their labels). */
 const rowY = async (page: Page, rank: string): Promise<number> => {
-  const label = page.locator(".planner-timeline .vis-label").filter({ has: page.locator(".planner-row-rank", { hasText: new RegExp(`^${rank}$`) }) }).first();
+  const label = page
+    .locator(".planner-timeline .vis-label")
+    .filter({ has: page.locator(".planner-row-rank", { hasText: new RegExp(`^${rank}$`) }) })
+    .first();
   const box = await label.boundingBox();
   if (!box) throw new Error(`no row ${rank}`);
   return box.y + box.height / 2;
@@ -31,16 +35,24 @@ const dayX = async (page: Page, daysFromToday: number): Promise<number> => {
 };
 
 /** A filter's multi-select, pills and all (its test id sits on the input). */
-const filterBox = (page: Page, id: string): Locator => page.locator(".mantine-MultiSelect-root", { has: page.getByTestId(id) });
+const filterBox = (page: Page, id: string): Locator =>
+  page.locator(".mantine-MultiSelect-root", { has: page.getByTestId(id) });
 
 const planItem = (page: Page, id: string): Locator => page.locator(`.planner-timeline .vis-item.plan-${id}`);
 
 test.describe.configure({ mode: "serial" });
 
-test("plan on the scheduler: filters from the address, a range and an applicant make a plan, an overlapping move is refused, the filter survives a reload", async ({ page, request }) => {
+test("plan on the scheduler: filters from the address, a range and an applicant make a plan, an overlapping move is refused, the filter survives a reload", async ({
+  page,
+  request,
+}) => {
   const api = await planningApi(request);
   const tag = unique();
-  const { vesselId, rows: [masterRow], rankIds } = await api.vesselWithRows(`E2E PLANNER ${tag}`, ["Master", "Cook"]);
+  const {
+    vesselId,
+    rows: [masterRow],
+    rankIds,
+  } = await api.vesselWithRows(`E2E PLANNER ${tag}`, ["Master", "Cook"]);
   const other = await api.applicant(`Otherov${tag}`, "Petro");
   await api.applicant(`Testov${tag}`, "Ivan");
   const masterPlan = await api.plan(masterRow ?? "", dayFromToday(10), dayFromToday(110), other);
@@ -70,9 +82,11 @@ test("plan on the scheduler: filters from the address, a range and an applicant 
   await page.getByRole("option", { name: new RegExp(`Testov${tag} Ivan`) }).click();
   await expect(editor.getByTestId("plan-status")).toHaveValue("To propose");
   await shoot(page, "planner-editor", { fullPage: false });
-  const created = page.waitForResponse((r) => r.url().endsWith("/api/time_plans") && r.request().method() === "POST");
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith("/api/time_plans") && r.request().method() === "POST",
+  );
   await editor.getByTestId("plan-save").click();
-  const answer = await (await created).json() as { data: { id: string } };
+  const answer = (await (await created).json()) as { data: { id: string } };
   await expect(notice(page, "The timeplan created successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/\?/);
   const cookPlan = planItem(page, answer.data.id);
@@ -89,7 +103,9 @@ test("plan on the scheduler: filters from the address, a range and an applicant 
   await page.mouse.move(before.x + before.width / 2 + 12, masterY, { steps: 4 });
   await page.mouse.up();
   // A sentence naming the seafarer and the days (issue 22), not the plan's id.
-  await expect(notice(page, /is already planned on this row from \d\d\.\d\d\.\d{4} to \d\d\.\d\d\.\d{4}\./)).toBeVisible();
+  await expect(
+    notice(page, /is already planned on this row from \d\d\.\d\d\.\d{4} to \d\d\.\d\d\.\d{4}\./),
+  ).toBeVisible();
   await expect(notice(page, "The plan was not moved")).toBeVisible();
   await expect.poll(async () => Math.round(((await cookPlan.boundingBox())?.y ?? 0) - before.y)).toBe(0);
 
@@ -100,7 +116,10 @@ test("plan on the scheduler: filters from the address, a range and an applicant 
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
   // The filter lives in the address: taking Cook out of the ranks writes it there, and a reload keeps it.
-  await filterBox(page, "planner-ranks").locator(".mantine-Pill-root", { hasText: "Cook" }).locator("button").click();
+  await filterBox(page, "planner-ranks")
+    .locator(".mantine-Pill-root", { hasText: "Cook" })
+    .locator("button")
+    .click();
   await expect(page).toHaveURL(new RegExp(`roleIds=${rankIds[0]}(&|$)`));
   await page.reload();
   await expect(page.locator(".planner-timeline .planner-row-rank", { hasText: /^Master$/ })).toBeVisible();
@@ -119,7 +138,10 @@ test("plan on the scheduler: filters from the address, a range and an applicant 
   await page.setViewportSize(WIDE);
 });
 
-test("a plan made in one browser appears in another's open scheduler within a second", async ({ browser, request }) => {
+test("a plan made in one browser appears in another's open scheduler within a second", async ({
+  browser,
+  request,
+}) => {
   const api = await planningApi(request);
   const tag = unique();
   const { vesselId, rankIds } = await api.vesselWithRows(`E2E LIVE ${tag}`, ["Bosun"]);
@@ -145,7 +167,9 @@ test("a plan made in one browser appears in another's open scheduler within a se
   await first.mouse.move(to, y, { steps: 8 });
   await first.mouse.up();
   await first.keyboard.up("Control");
-  const saved = first.waitForResponse((r) => r.url().endsWith("/api/time_plans") && r.request().method() === "POST");
+  const saved = first.waitForResponse(
+    (r) => r.url().endsWith("/api/time_plans") && r.request().method() === "POST",
+  );
   await first.getByRole("dialog").getByTestId("plan-save").click();
   await saved;
   const at = Date.now();
@@ -156,11 +180,22 @@ test("a plan made in one browser appears in another's open scheduler within a se
   await second.close();
 });
 
-test("a crew change with two sign-ons and one sign-off, made on the scheduler, and its crew list printed", async ({ page, request }) => {
+test("a crew change with two sign-ons and one sign-off, made on the scheduler, and its crew list printed", async ({
+  page,
+  request,
+}) => {
   const api = await planningApi(request);
   const tag = unique();
-  const { vesselId, rows: [masterRow, cookRow], rankIds } = await api.vesselWithRows(`E2E ROTATION ${tag}`, ["Master", "Cook"]);
-  const [relieved, relief, joiner] = [await api.applicant(`Relieved${tag}`, "Oleh"), await api.applicant(`Relief${tag}`, "Taras"), await api.applicant(`Joiner${tag}`, "Ivan")];
+  const {
+    vesselId,
+    rows: [masterRow, cookRow],
+    rankIds,
+  } = await api.vesselWithRows(`E2E ROTATION ${tag}`, ["Master", "Cook"]);
+  const [relieved, relief, joiner] = [
+    await api.applicant(`Relieved${tag}`, "Oleh"),
+    await api.applicant(`Relief${tag}`, "Taras"),
+    await api.applicant(`Joiner${tag}`, "Ivan"),
+  ];
   const off = await api.plan(masterRow ?? "", dayFromToday(-90), dayFromToday(12), relieved, "on_board");
   const on = await api.plan(masterRow ?? "", dayFromToday(12), dayFromToday(130), relief);
   const cookOn = await api.plan(cookRow ?? "", dayFromToday(14), dayFromToday(200), joiner);
@@ -185,11 +220,13 @@ test("a crew change with two sign-ons and one sign-off, made on the scheduler, a
   await expect(pairs).toContainText(`Relief${tag} Taras`);
   await expect(pairs).toContainText(`Relieved${tag} Oleh`);
   await shoot(page, "crew-rotation", { fullPage: false });
-  const made = page.waitForResponse((r) => r.url().endsWith("/api/crew_changes") && r.request().method() === "POST");
+  const made = page.waitForResponse(
+    (r) => r.url().endsWith("/api/crew_changes") && r.request().method() === "POST",
+  );
   await dialog.getByTestId("rotation-save").click();
   // The joining cook's plan moves two days earlier: confirmed before it is saved.
   await page.getByTestId("rotation-confirm").click();
-  const crewChange = await (await made).json() as { data: { id: string } };
+  const crewChange = (await (await made).json()) as { data: { id: string } };
   await expect(notice(page, "The crew change created successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/\?/);
   // The plans now start and end at the crew change (the sign-on and sign-off marks).
@@ -223,10 +260,15 @@ test("a crew change with two sign-ons and one sign-off, made on the scheduler, a
   await page.setViewportSize(WIDE);
 });
 
-test("partner_view sees its fleet's vacancies without offers or publication marks", async ({ page, request }) => {
+test("partner_view sees its fleet's vacancies without offers or publication marks", async ({
+  page,
+  request,
+}) => {
   const viewer = await planningApi(request, "partner_view@example.com");
   const rowsAnswer = await viewer.call("get", "/planner/rows");
-  const rows = Array.isArray(rowsAnswer.body.data) ? rowsAnswer.body.data as { id: string; attributes: { vessel_id: number; rank_id: number } }[] : [];
+  const rows = Array.isArray(rowsAnswer.body.data)
+    ? (rowsAnswer.body.data as { id: string; attributes: { vessel_id: number; rank_id: number } }[])
+    : [];
   const row = rows[0];
   if (!row) throw new Error("partner_view has no fleet");
   const admin = await planningApi(request);
@@ -234,12 +276,22 @@ test("partner_view sees its fleet's vacancies without offers or publication mark
   const vacancy = await admin.call("post", "/time_plans", {
     data: {
       type: "time_plans",
-      attributes: { start: dayFromToday(900), end: dayFromToday(980), status: "vacancy", to_publish: true, offer: 4321 },
+      attributes: {
+        start: dayFromToday(900),
+        end: dayFromToday(980),
+        status: "vacancy",
+        to_publish: true,
+        offer: 4321,
+      },
       relationships: { manning_scale: { data: { type: "manning_scales", id: row.id } } },
     },
   });
   expect(vacancy.status).toBe(201);
-  const address = plannerAddress(String(row.attributes.vessel_id), [String(row.attributes.rank_id)], dayFromToday(880));
+  const address = plannerAddress(
+    String(row.attributes.vessel_id),
+    [String(row.attributes.rank_id)],
+    dayFromToday(880),
+  );
 
   await signIn(page, "admin@example.com");
   await page.goto(address);

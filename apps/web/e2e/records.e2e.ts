@@ -11,15 +11,23 @@ import { DEMO_PASSWORD, notice, signIn } from "./support/session";
 test.describe.configure({ mode: "serial" });
 
 const AUTH = ["access-token", "token-type", "client", "expiry", "uid"] as const;
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-const letters = (n: number) => Array.from({ length: n }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("");
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+const letters = (n: number) =>
+  Array.from({ length: n }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("");
 const surnameOf = () => `Rec${letters(8)}`;
 
-interface TRecord { id: string; attributes: Record<string, unknown> }
+interface TRecord {
+  id: string;
+  attributes: Record<string, unknown>;
+}
 
 /** A session of its own for preparing data through the API (the spec's JSON:API calls). */
 const apiAs = async (request: APIRequestContext) => {
-  const signed = await request.post("/api/auth/sign_in", { data: { email: "admin@example.com", password: DEMO_PASSWORD } });
+  const signed = await request.post("/api/auth/sign_in", {
+    data: { email: "admin@example.com", password: DEMO_PASSWORD },
+  });
   expect(signed.status()).toBe(200);
   let headers: Record<string, string> = {};
   const keep = (h: Record<string, string>) => {
@@ -27,17 +35,26 @@ const apiAs = async (request: APIRequestContext) => {
   };
   keep(signed.headers());
   const call = async (method: "get" | "post", path: string, data?: unknown) => {
-    const res = await request[method](path, { headers: { ...headers, "content-type": "application/vnd.api+json" }, ...(data ? { data } : {}) });
+    const res = await request[method](path, {
+      headers: { ...headers, "content-type": "application/vnd.api+json" },
+      ...(data ? { data } : {}),
+    });
     keep(res.headers());
     const body = (await res.json()) as { data: TRecord | TRecord[] };
     expect(res.ok(), JSON.stringify(body).slice(0, 400)).toBe(true);
     return body;
   };
-  const one = async (path: string, type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}) =>
-    (await call("post", path, { data: { type, attributes, relationships } })).data as TRecord;
+  const one = async (
+    path: string,
+    type: string,
+    attributes: Record<string, unknown>,
+    relationships: Record<string, unknown> = {},
+  ) => (await call("post", path, { data: { type, attributes, relationships } })).data as TRecord;
   const optionId = async (type: string, q: string) => {
     const body = await call("get", `/api/select_options?type=${type}&q=${encodeURIComponent(q)}`);
-    const found = (body.data as { id: string; attributes: { label: string } }[]).find((o) => o.attributes.label === q);
+    const found = (body.data as { id: string; attributes: { label: string } }[]).find(
+      (o) => o.attributes.label === q,
+    );
     if (!found) throw new Error(`no ${type} '${q}'`);
     return found.id;
   };
@@ -56,7 +73,9 @@ const daysAgo = (n: number) => {
   return { iso, shown: `${d ?? ""}.${m ?? ""}.${y ?? ""}` };
 };
 const noSideScroll = async (page: Page) => {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
 };
 
@@ -101,13 +120,27 @@ test("recruiter: sea service with a file moves the applicant's list columns", as
   await expect(listed.locator("td[data-column='last_expirience']")).toContainText("MV Aurora Borealis");
 });
 
-test("recruiter: a certificate with its endorsement, and the documents' order kept across a reload", async ({ page }) => {
+test("recruiter: a certificate with its endorsement, and the documents' order kept across a reload", async ({
+  page,
+}) => {
   const api = await apiAs(page.request);
-  const user = await api.one("/api/users", "users", { surname: surnameOf(), name: "Petro", knowing_duplicate: true });
+  const user = await api.one("/api/users", "users", {
+    surname: surnameOf(),
+    name: "Petro",
+    knowing_duplicate: true,
+  });
   const passport = await api.optionId("applicant-documents", "Passport");
   const book = await api.optionId("applicant-documents", "Seaman's book");
-  for (const [kind, number] of [[passport, "FP100001"], [book, "AB200002"]] as const) {
-    await api.one(`/api/users/${user.id}/documents`, "applicant_documents", { n_tpd: 1, number, valid_until: "2031-01-01" }, { kind: rel("applicant-documents", kind) });
+  for (const [kind, number] of [
+    [passport, "FP100001"],
+    [book, "AB200002"],
+  ] as const) {
+    await api.one(
+      `/api/users/${user.id}/documents`,
+      "applicant_documents",
+      { n_tpd: 1, number, valid_until: "2031-01-01" },
+      { kind: rel("applicant-documents", kind) },
+    );
   }
   await signIn(page, "admin@example.com");
   await page.goto(`/users/${user.id}/documents`);
@@ -115,12 +148,21 @@ test("recruiter: a certificate with its endorsement, and the documents' order ke
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("combobox", { name: /^Kind/ }).click();
   await dialog.getByRole("combobox", { name: /^Kind/ }).fill("STCW II/2");
-  await page.getByRole("option", { name: /STCW II\/2/ }).first().click();
+  await page
+    .getByRole("option", { name: /STCW II\/2/ })
+    .first()
+    .click();
   await dialog.getByRole("combobox", { name: /^Type/ }).click();
   await page.getByRole("option", { name: "Certificate with endorsement" }).click();
   await dialog.getByRole("textbox", { name: /^Number/ }).fill("COC-7788/2024");
-  await dialog.getByRole("textbox", { name: /^Valid until/ }).first().fill("31.03.2029");
-  await dialog.getByRole("textbox", { name: /^Valid until/ }).first().press("Tab");
+  await dialog
+    .getByRole("textbox", { name: /^Valid until/ })
+    .first()
+    .fill("31.03.2029");
+  await dialog
+    .getByRole("textbox", { name: /^Valid until/ })
+    .first()
+    .press("Tab");
   await dialog.getByRole("checkbox", { name: "It has a flag-state endorsement" }).check();
   await dialog.getByRole("textbox", { name: /^Endorsement number/ }).fill("END-LR-5512");
   await dialog.getByRole("textbox", { name: /^Endorsement valid until/ }).fill("31.03.2029");
@@ -155,19 +197,43 @@ test("recruiter: a certificate with its endorsement, and the documents' order ke
   await page.setViewportSize(WIDE);
 });
 
-test("recruiter: verifies a contract, finds a coincidence with another applicant, records a promotion and downloads the CV", async ({ page }) => {
+test("recruiter: verifies a contract, finds a coincidence with another applicant, records a promotion and downloads the CV", async ({
+  page,
+}) => {
   const api = await apiAs(page.request);
   const chief = await api.optionId("ranks", "Chief Officer");
-  const a = await api.one("/api/users", "users", { surname: surnameOf(), name: "Oleh", knowing_duplicate: true });
+  const a = await api.one("/api/users", "users", {
+    surname: surnameOf(),
+    name: "Oleh",
+    knowing_duplicate: true,
+  });
   const bSurname = surnameOf();
-  const b = await api.one("/api/users", "users", { surname: bSurname, name: "Ivan", knowing_duplicate: true });
+  const b = await api.one("/api/users", "users", {
+    surname: bSurname,
+    name: "Ivan",
+    knowing_duplicate: true,
+  });
   const ship = { vessel_name: "MV Coincidence", vessel_imo: "9074729" };
-  await api.one(`/api/users/${a.id}/expiriences`, "expiriences", { ...ship, date_on: "2023-01-10", date_off: "2023-07-09" }, { role: rel("ranks", chief) });
-  await api.one(`/api/users/${b.id}/expiriences`, "expiriences", { ...ship, date_on: "2023-03-01", date_off: "2023-09-01" }, { role: rel("ranks", chief) });
+  await api.one(
+    `/api/users/${a.id}/expiriences`,
+    "expiriences",
+    { ...ship, date_on: "2023-01-10", date_off: "2023-07-09" },
+    { role: rel("ranks", chief) },
+  );
+  await api.one(
+    `/api/users/${b.id}/expiriences`,
+    "expiriences",
+    { ...ship, date_on: "2023-03-01", date_off: "2023-09-01" },
+    { role: rel("ranks", chief) },
+  );
 
   await signIn(page, "admin@example.com");
   await page.goto(`/users/${a.id}/experiences`);
-  await page.locator("tbody tr").filter({ hasText: "MV Coincidence" }).getByRole("button", { name: "Verify" }).click();
+  await page
+    .locator("tbody tr")
+    .filter({ hasText: "MV Coincidence" })
+    .getByRole("button", { name: "Verify" })
+    .click();
   const panel = page.getByRole("dialog", { name: /MV Coincidence/ });
   await expect(panel.getByRole("heading", { name: "Verifications" })).toBeVisible();
 
@@ -175,7 +241,9 @@ test("recruiter: verifies a contract, finds a coincidence with another applicant
   const form = page.getByRole("dialog", { name: "New verification" });
   await form.getByRole("combobox", { name: /^Result/ }).click();
   await page.getByRole("option", { name: "Not confirmed", exact: true }).click();
-  await form.getByRole("textbox", { name: "Company contacted" }).fill("Blue Sea Ship Management, crewing department");
+  await form
+    .getByRole("textbox", { name: "Company contacted" })
+    .fill("Blue Sea Ship Management, crewing department");
   await form.getByRole("textbox", { name: "Person contacted" }).fill("Capt. A. Morris");
   await form.getByRole("button", { name: "Create", exact: true }).click();
   await expect(notice(page, "The verification created successfully")).toBeVisible();
@@ -227,14 +295,21 @@ test("a vessel of the fleet lists who served on her", async ({ page }) => {
   // vessel of the demo fleet may have none.
   const surname = surnameOf();
   const user = await api.one("/api/users", "users", { surname, name: "Ostap", knowing_duplicate: true });
-  await api.one(`/api/users/${user.id}/expiriences`, "expiriences", { date_on: daysAgo(20).iso, date_off: daysAgo(5).iso }, {
-    vessel: rel("vessels", vesselId ?? ""),
-    role: rel("ranks", await api.optionId("ranks", "Chief Officer")),
-  });
+  await api.one(
+    `/api/users/${user.id}/expiriences`,
+    "expiriences",
+    { date_on: daysAgo(20).iso, date_off: daysAgo(5).iso },
+    {
+      vessel: rel("vessels", vesselId ?? ""),
+      role: rel("ranks", await api.optionId("ranks", "Chief Officer")),
+    },
+  );
   await signIn(page, "admin@example.com");
   await page.goto(`/vessels/${vesselId ?? ""}/experiences`);
   await expect(page.getByRole("heading", { name: "Sea service" })).toBeVisible();
   await expect(page.locator("thead")).toContainText("Seafarer");
-  await expect(page.locator("tbody tr").filter({ hasText: surname })).toContainText(`${daysAgo(20).shown} – ${daysAgo(5).shown}`);
+  await expect(page.locator("tbody tr").filter({ hasText: surname })).toContainText(
+    `${daysAgo(20).shown} – ${daysAgo(5).shown}`,
+  );
   await shoot(page, "records-vessel-experiences");
 });

@@ -5,7 +5,9 @@ import { notice, signIn } from "./support/session";
 const refuse = {
   status: 500,
   contentType: "application/vnd.api+json",
-  body: JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error", detail: "Refused by the test" }] }),
+  body: JSON.stringify({
+    errors: [{ status: "500", title: "Internal Server Error", detail: "Refused by the test" }],
+  }),
 };
 
 test("a refused rank move puts the old order back", async ({ page }) => {
@@ -14,7 +16,9 @@ test("a refused rank move puts the old order back", async ({ page }) => {
   const titles = () => page.getByTestId("rank-row").locator("td[data-column=title]").allInnerTexts();
   await expect(page.getByTestId("rank-row").first()).toBeVisible();
   const before = await titles();
-  await page.route("**/api/ranks/*", (route) => (route.request().method() === "PATCH" ? route.fulfill(refuse) : route.continue()));
+  await page.route("**/api/ranks/*", (route) =>
+    route.request().method() === "PATCH" ? route.fulfill(refuse) : route.continue(),
+  );
 
   await page.getByLabel(`Reorder ${before[1]}`).focus();
   await page.keyboard.press("Space");
@@ -29,7 +33,9 @@ test("a refused permission switch flips back", async ({ page }) => {
   await page.goto("/permissions?role=manager");
   const flag = page.getByRole("switch", { name: "Read: vacancies" });
   await expect(flag).toBeChecked();
-  await page.route("**/api/permissions/*", (route) => (route.request().method() === "PATCH" ? route.fulfill(refuse) : route.continue()));
+  await page.route("**/api/permissions/*", (route) =>
+    route.request().method() === "PATCH" ? route.fulfill(refuse) : route.continue(),
+  );
   await flag.click({ force: true });
   await expect(notice(page, "500 Server Error")).toBeVisible();
   await expect(flag).toBeChecked();

@@ -24,7 +24,9 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 ];
 
 const noHorizontalOverflow = async (page: import("@playwright/test").Page) => {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
 };
 
@@ -85,7 +87,10 @@ for (const viewport of [WIDE, PHONE]) {
     }
 
     await page.goto("/ports");
-    await page.getByRole("link", { name: /Delete / }).first().click();
+    await page
+      .getByRole("link", { name: /Delete / })
+      .first()
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await shoot(page, "delete-confirm", { fullPage: false });
   });
@@ -130,7 +135,9 @@ for (const viewport of [WIDE, PHONE]) {
       route.fulfill({
         status: 500,
         contentType: "application/vnd.api+json",
-        body: JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error", detail: "The database did not answer" }] }),
+        body: JSON.stringify({
+          errors: [{ status: "500", title: "Internal Server Error", detail: "The database did not answer" }],
+        }),
       }),
     );
     await page.goto("/relation-types");

@@ -49,7 +49,10 @@ rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const width = Math.max(...rows.map((r) => r.file.length));
 console.log(`JavaScript loaded by /login (${rows.length} files)\n`);
-for (const r of rows) console.log(`  ${r.file.padEnd(width)}  ${kb(r.raw).padStart(9)}  gzip ${kb(r.gzip).padStart(8)}  (${r.reason})`);
+for (const r of rows)
+  console.log(
+    `  ${r.file.padEnd(width)}  ${kb(r.raw).padStart(9)}  gzip ${kb(r.gzip).padStart(8)}  (${r.reason})`,
+  );
 const total = rows.reduce((sum, r) => sum + r.gzip, 0);
 const raw = rows.reduce((sum, r) => sum + r.raw, 0);
 console.log(`\n  total: ${kb(raw)} raw, ${kb(total)} gzip (budget ${kb(BUDGET_BYTES)})`);

@@ -44,7 +44,8 @@ export const sideAt = (plan: Pick<TTogglePlan, "start" | "end">, date: string): 
   return middle > dayTime(date) ? "sign_on_id" : "sign_off_id";
 };
 
-const opposite = (side: TCrewListSide): TCrewListSide => (side === "sign_on_id" ? "sign_off_id" : "sign_on_id");
+const opposite = (side: TCrewListSide): TCrewListSide =>
+  side === "sign_on_id" ? "sign_off_id" : "sign_on_id";
 
 /**
  * Picking `plan` for the crew list of a crew change on `date` (spec 002 §4):
@@ -53,12 +54,24 @@ const opposite = (side: TCrewListSide): TCrewListSide => (side === "sign_on_id" 
  * - otherwise the midpoint rule gives its side; a row of the same manning-scale row with that
  *   side free takes it (the relief and the seafarer relieved pair up), else a new row holds it.
  */
-export const toggleCrewListPlan = (rows: readonly TToggleRow[], plan: TTogglePlan, date: string): TCrewListToggle => {
+export const toggleCrewListPlan = (
+  rows: readonly TToggleRow[],
+  plan: TTogglePlan,
+  date: string,
+): TCrewListToggle => {
   const holding = rows.find((r) => r.sign_on_id === plan.id || r.sign_off_id === plan.id);
   if (holding) {
-    const side: TCrewListSide | null = holding.sign_on_id === plan.id ? "sign_on_id" : holding.sign_off_id === plan.id ? "sign_off_id" : null;
-    if (side === null) return { kind: "inconsistent", message: "Something went wrong", debug: `plan ${plan.id} matched row ${holding.id} in neither slot` };
-    return holding[opposite(side)] !== null ? { kind: "clear", rowId: holding.id, side } : { kind: "delete", rowId: holding.id };
+    const side: TCrewListSide | null =
+      holding.sign_on_id === plan.id ? "sign_on_id" : holding.sign_off_id === plan.id ? "sign_off_id" : null;
+    if (side === null)
+      return {
+        kind: "inconsistent",
+        message: "Something went wrong",
+        debug: `plan ${plan.id} matched row ${holding.id} in neither slot`,
+      };
+    return holding[opposite(side)] !== null
+      ? { kind: "clear", rowId: holding.id, side }
+      : { kind: "delete", rowId: holding.id };
   }
   const side = sideAt(plan, date);
   const partner = rows.find((r) => r.ms_id === plan.ms_id && r[side] === null && r[opposite(side)] !== null);
@@ -67,12 +80,26 @@ export const toggleCrewListPlan = (rows: readonly TToggleRow[], plan: TTogglePla
 };
 
 /** The rows of a new crew change from plans picked on the scheduler, by the same rules. */
-export const pairPlans = (plans: readonly TTogglePlan[], date: string): { sign_on_id: number | null; sign_off_id: number | null }[] => {
+export const pairPlans = (
+  plans: readonly TTogglePlan[],
+  date: string,
+): { sign_on_id: number | null; sign_off_id: number | null }[] => {
   let rows: TToggleRow[] = [];
   for (const plan of plans) {
     const step = toggleCrewListPlan(rows, plan, date);
-    if (step.kind === "fill") rows = rows.map((r) => (r.id === step.rowId ? { ...r, [step.side]: step.planId } : r));
-    else if (step.kind === "create") rows = [...rows, { id: `new-${rows.length}`, sign_on_id: null, sign_off_id: null, ms_id: step.msId, [step.side]: step.planId }];
+    if (step.kind === "fill")
+      rows = rows.map((r) => (r.id === step.rowId ? { ...r, [step.side]: step.planId } : r));
+    else if (step.kind === "create")
+      rows = [
+        ...rows,
+        {
+          id: `new-${rows.length}`,
+          sign_on_id: null,
+          sign_off_id: null,
+          ms_id: step.msId,
+          [step.side]: step.planId,
+        },
+      ];
   }
   return rows.map((r) => ({ sign_on_id: r.sign_on_id, sign_off_id: r.sign_off_id }));
 };

@@ -13,7 +13,8 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** Today's calendar day as a Date at UTC midnight (how date columns are stored). */
-export const utcToday = (now: Date = new Date()): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export const utcToday = (now: Date = new Date()): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /**
  * dd.MM.yyyy of a calendar day: an ISO day, or an ISO date-time cut at 'T' (no time-zone
@@ -21,7 +22,8 @@ export const utcToday = (now: Date = new Date()): Date => new Date(Date.UTC(now.
  */
 export const formatDay = (value: string | Date | null | undefined): string => {
   if (value === null || value === undefined || value === "") return "";
-  if (value instanceof Date) return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
+  if (value instanceof Date)
+    return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
   return value.split("T")[0]?.split("-").reverse().join(".") ?? "";
 };
 
@@ -32,7 +34,9 @@ export const parseDay = (text: string): string | null => {
   const [, dd = "", mm = "", yyyy = ""] = m;
   const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
   date.setUTCFullYear(Number(yyyy));
-  return date.getUTCMonth() === Number(mm) - 1 && date.getUTCDate() === Number(dd) ? `${yyyy}-${mm}-${dd}` : null;
+  return date.getUTCMonth() === Number(mm) - 1 && date.getUTCDate() === Number(dd)
+    ? `${yyyy}-${mm}-${dd}`
+    : null;
 };
 
 type TDateInput = string | number | Date | null | undefined;
@@ -45,7 +49,8 @@ const localDate = (value: TDateInput): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-const localDayText = (d: Date): string => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${pad(d.getFullYear(), 4)}`;
+const localDayText = (d: Date): string =>
+  `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${pad(d.getFullYear(), 4)}`;
 
 /** dd.MM.yyyy in the reader's time zone (an ISO day stays that day); "" for missing or broken values. */
 export const formatDate = (value: TDateInput): string => {

@@ -13,8 +13,13 @@ const timeOf = (value: unknown): number | undefined => {
  * for the server (over the row as the write leaves it) and the client form (over its values).
  * `valueOf` reads an attribute by its wire name.
  */
-export const brokenRules = (def: Pick<TResourceDef, "rules">, valueOf: (name: string) => unknown): { field: string; message: string }[] =>
+export const brokenRules = (
+  def: Pick<TResourceDef, "rules">,
+  valueOf: (name: string) => unknown,
+): { field: string; message: string }[] =>
   (def.rules ?? []).flatMap((rule) => {
     const [value, than] = [timeOf(valueOf(rule.field)), timeOf(valueOf(rule.than))];
-    return value !== undefined && than !== undefined && value < than ? [{ field: rule.field, message: rule.message }] : [];
+    return value !== undefined && than !== undefined && value < than
+      ? [{ field: rule.field, message: rule.message }]
+      : [];
   });

@@ -49,7 +49,10 @@ export const ZWriteDocument = z.object({
     id: z.string().optional(),
     attributes: z.record(z.string(), z.unknown()).optional(),
     relationships: z
-      .record(z.string(), z.object({ data: z.union([ZResourceIdentifier, z.array(ZResourceIdentifier), z.null()]) }))
+      .record(
+        z.string(),
+        z.object({ data: z.union([ZResourceIdentifier, z.array(ZResourceIdentifier), z.null()]) }),
+      )
       .optional(),
   }),
 });

@@ -2,7 +2,9 @@ import { can, type TPermissionMap } from "./permissions/index.js";
 import { RESOURCES } from "./resources/index.js";
 
 /** Screens that are not a resource's list but need its permission to open. */
-const SCREEN_PERMISSIONS: readonly { route: string; key: string }[] = [{ route: "/timeplans", key: "timeplans" }];
+const SCREEN_PERMISSIONS: readonly { route: string; key: string }[] = [
+  { route: "/timeplans", key: "timeplans" },
+];
 
 /**
  * The permission key a screen address needs read on (`/users/141/documents` → "users"), from
@@ -13,7 +15,9 @@ export const linkPermissionKey = (link: string): string | null => {
   const under = (route: string) => path === route || path.startsWith(`${route}/`);
   const screens = [
     ...SCREEN_PERMISSIONS,
-    ...Object.values(RESOURCES).flatMap((def) => (def.route ? [{ route: def.route, key: def.permission }] : [])),
+    ...Object.values(RESOURCES).flatMap((def) =>
+      def.route ? [{ route: def.route, key: def.permission }] : [],
+    ),
   ].sort((a, b) => b.route.length - a.route.length);
   return screens.find((s) => under(s.route))?.key ?? null;
 };

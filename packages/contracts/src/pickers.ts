@@ -18,7 +18,8 @@ const pickerForms = (type: string): readonly TPickerForm[] => {
   for (const def of Object.values(RESOURCES)) {
     const parentKeys = (def.parents ?? []).flatMap((p) => RESOURCES[p.type]?.permission ?? []);
     for (const rel of Object.values(def.relationships ?? {})) {
-      if (rel.type === type && rel.form && !rel.readOnly) forms.push({ key: rel.permission ?? def.permission, parentKeys });
+      if (rel.type === type && rel.form && !rel.readOnly)
+        forms.push({ key: rel.permission ?? def.permission, parentKeys });
     }
   }
   return forms;

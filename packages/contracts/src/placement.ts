@@ -4,7 +4,15 @@ import { z } from "zod";
  * Crewing placement statuses (spec 001 §3, DOMAIN.md "Seafarer placement"): a seafarer's cycle
  * from an open vacancy to completed service. Used by applicants and by timeplans.
  */
-export const PLACEMENT_STATUSES = ["vacancy", "to_propose", "pending_approval", "approved", "on_board", "completed", "other_agency"] as const;
+export const PLACEMENT_STATUSES = [
+  "vacancy",
+  "to_propose",
+  "pending_approval",
+  "approved",
+  "on_board",
+  "completed",
+  "other_agency",
+] as const;
 export type TPlacementStatus = (typeof PLACEMENT_STATUSES)[number];
 export const ZPlacementStatus = z.enum(PLACEMENT_STATUSES);
 
@@ -29,4 +37,7 @@ export const PLACEMENT_STATUS_COLOURS: Readonly<Record<TPlacementStatus, string>
   other_agency: "CE93D8",
 };
 
-export const placementStatusOptions = PLACEMENT_STATUSES.map((value) => ({ value, label: PLACEMENT_STATUS_LABELS[value] }));
+export const placementStatusOptions = PLACEMENT_STATUSES.map((value) => ({
+  value,
+  label: PLACEMENT_STATUS_LABELS[value],
+}));

@@ -7,10 +7,27 @@ import type { TPermissionKey } from "./permissions/keys.js";
  * registry of kinds (input and cell) that screens may extend.
  */
 export type TFieldKind =
-  | "text" | "textarea" | "email" | "password" | "number" | "boolean" | "select"
-  | "date" | "datetime" | "tags" | "image" | "file" | "files" | "richtext" | "phone" | "money";
+  | "text"
+  | "textarea"
+  | "email"
+  | "password"
+  | "number"
+  | "boolean"
+  | "select"
+  | "date"
+  | "datetime"
+  | "tags"
+  | "image"
+  | "file"
+  | "files"
+  | "richtext"
+  | "phone"
+  | "money";
 
-export interface TOption { value: string; label: string }
+export interface TOption {
+  value: string;
+  label: string;
+}
 
 /** Uploads of a `file`, `files` or `image` attribute (kernel files, docs/files.md). */
 export interface TFileSpec {
@@ -229,20 +246,33 @@ export const attributesSchema = (def: TResourceDef, mode: "create" | "update"): 
  */
 const own = <T>(record: Readonly<Record<string, T>> | undefined, name: string): T | undefined =>
   record && Object.hasOwn(record, name) ? record[name] : undefined;
-export const attributeOf = (def: TResourceDef, name: string): TAttributeDef | undefined => own(def.attributes, name);
-export const relationshipOf = (def: TResourceDef, name: string): TRelationshipDef | undefined => own(def.relationships, name);
+export const attributeOf = (def: TResourceDef, name: string): TAttributeDef | undefined =>
+  own(def.attributes, name);
+export const relationshipOf = (def: TResourceDef, name: string): TRelationshipDef | undefined =>
+  own(def.relationships, name);
 export const filterOf = (def: TResourceDef, name: string): TFilterDef | undefined => own(def.filters, name);
 export const actionOf = (def: TResourceDef, name: string): TActionDef | undefined => own(def.actions, name);
 
-const METHOD_ACTION: Record<TActionMethod, TAction> = { GET: "read", POST: "create", PATCH: "update", DELETE: "delete" };
+const METHOD_ACTION: Record<TActionMethod, TAction> = {
+  GET: "read",
+  POST: "create",
+  PATCH: "update",
+  DELETE: "delete",
+};
 
 /** The permission an action needs (null: any signed-in account). */
-export const actionPermission = (def: TResourceDef, action: TActionDef): { key: string; action: TAction | "enable" } | null =>
-  action.permission === undefined ? { key: def.permission, action: METHOD_ACTION[action.method] } : action.permission;
+export const actionPermission = (
+  def: TResourceDef,
+  action: TActionDef,
+): { key: string; action: TAction | "enable" } | null =>
+  action.permission === undefined
+    ? { key: def.permission, action: METHOD_ACTION[action.method] }
+    : action.permission;
 
 /** Path of an action under /api, with `:id` for a member action. */
 export const actionPath = (def: TResourceDef, name: string, action: TActionDef): string =>
   action.path ?? (action.on === "member" ? `/${def.type}/:id/${name}` : `/${def.type}/${name}`);
 
 /** The nested list path of a parent: `/{parent}/:parentId/{path}`. */
-export const nestedPath = (def: TResourceDef, parent: TParentDef): string => `/${parent.type}/:parentId/${parent.path ?? def.type}`;
+export const nestedPath = (def: TResourceDef, parent: TParentDef): string =>
+  `/${parent.type}/:parentId/${parent.path ?? def.type}`;

@@ -1,6 +1,14 @@
 import { z } from "zod";
 
-export const ROLES = ["admin", "manager", "guest", "partner", "superuser", "partner_view", "freelance"] as const;
+export const ROLES = [
+  "admin",
+  "manager",
+  "guest",
+  "partner",
+  "superuser",
+  "partner_view",
+  "freelance",
+] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 

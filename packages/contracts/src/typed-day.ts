@@ -7,7 +7,8 @@
  */
 
 /** What a field's text means: no value, one calendar day (ISO), or a sentence why it is not a date. */
-export type TTypedDay = { kind: "empty" } | { kind: "day"; iso: string } | { kind: "invalid"; message: string };
+export type TTypedDay =
+  { kind: "empty" } | { kind: "day"; iso: string } | { kind: "invalid"; message: string };
 
 /** Bounds a date attribute's validation holds (ZDateIn); the picker refuses what it refuses. */
 export interface TDateBounds {
@@ -47,7 +48,9 @@ export const readTypedDay = (text: string): TTypedDay => {
       : null;
   if (!parts) return { kind: "invalid", message: `"${typed}" is not a date: type it as dd.mm.yyyy` };
   const iso = existingDay(parts.year, parts.month, parts.day);
-  return iso ? { kind: "day", iso } : { kind: "invalid", message: `"${typed}" is not a date: there is no such day` };
+  return iso
+    ? { kind: "day", iso }
+    : { kind: "invalid", message: `"${typed}" is not a date: there is no such day` };
 };
 
 /** Today's ISO day in UTC (how date columns and the server's "not in the future" read it). */

@@ -11,7 +11,13 @@ describe("date helpers (spec 000 §9: dd.MM.yyyy)", () => {
 
   it("reads a typed dd.MM.yyyy only when it is exactly so and a real day", () => {
     expect(parseDay(" 29.02.2028 ")).toBe("2028-02-29");
-    expect([parseDay("29.02.2027"), parseDay("1.3.2027"), parseDay("01.13.2027"), parseDay("2027-03-01"), parseDay("")]).toEqual([null, null, null, null, null]);
+    expect([
+      parseDay("29.02.2027"),
+      parseDay("1.3.2027"),
+      parseDay("01.13.2027"),
+      parseDay("2027-03-01"),
+      parseDay(""),
+    ]).toEqual([null, null, null, null, null]);
   });
 
   it("gives the ISO day and today's UTC midnight", () => {

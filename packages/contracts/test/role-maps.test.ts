@@ -6,13 +6,20 @@ const f = (role: (typeof ROLES)[number], key: TPermissionKey) => effectiveFlags(
 describe("role maps", () => {
   it("name only keys of the permission tree", () => {
     const known = new Set<string>(ALL_PERMISSION_KEYS);
-    for (const role of ROLES) for (const key of Object.keys(ROLE_MAPS[role])) expect(known.has(key), `${role}: ${key}`).toBe(true);
+    for (const role of ROLES)
+      for (const key of Object.keys(ROLE_MAPS[role])) expect(known.has(key), `${role}: ${key}`).toBe(true);
   });
 
   it("follow the spec's base map (also the guest map)", () => {
     expect(f("guest", "users")).toMatchObject({ read: true, create: true, update: true, delete: false });
     expect(f("guest", "vessels")).toMatchObject({ read: true, delete: true });
-    for (const k of ["vessels.manningScales", "vessels.assignedUsers", "vessels.manager", "vessels.owner", "vessels.coordinator"] as const) {
+    for (const k of [
+      "vessels.manningScales",
+      "vessels.assignedUsers",
+      "vessels.manager",
+      "vessels.owner",
+      "vessels.coordinator",
+    ] as const) {
       expect(f("guest", k).read, k).toBe(false);
     }
     expect(f("guest", "vacancies")).toMatchObject({ read: true, create: false });
@@ -26,7 +33,12 @@ describe("role maps", () => {
     expect(f("partner_view", "vessels.manningScales").read).toBe(false);
     expect(f("partner_view", "crewUsers").read).toBe(false);
     expect(f("partner", "users").read).toBe(false);
-    expect(f("partner", "timeplans")).toMatchObject({ read: true, create: true, update: true, delete: false });
+    expect(f("partner", "timeplans")).toMatchObject({
+      read: true,
+      create: true,
+      update: true,
+      delete: false,
+    });
   });
 
   it("give freelance applicants but not vessels, timeplans or attachments", () => {

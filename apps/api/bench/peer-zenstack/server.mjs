@@ -12,9 +12,21 @@ import { schema } from "./node_modules/.generated/schema.ts";
 
 const port = Number(process.env.PORT ?? 3499);
 if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL names the database bench:cost made");
-const client = new ZenStackClient(schema, { dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) }) });
+const client = new ZenStackClient(schema, {
+  dialect: new PostgresDialect({
+    pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }),
+  }),
+});
 const app = express();
 app.disable("x-powered-by");
 app.use(express.json({ type: ["application/json", "application/vnd.api+json"] }));
-app.use("/api", ZenStackMiddleware({ apiHandler: new RestApiHandler({ schema, endpoint: `http://127.0.0.1:${port}/api` }), getClient: () => client }));
-app.listen(port, "127.0.0.1", () => console.log(`peer (ZenStack RestApiHandler) on http://127.0.0.1:${port}/api`));
+app.use(
+  "/api",
+  ZenStackMiddleware({
+    apiHandler: new RestApiHandler({ schema, endpoint: `http://127.0.0.1:${port}/api` }),
+    getClient: () => client,
+  }),
+);
+app.listen(port, "127.0.0.1", () =>
+  console.log(`peer (ZenStack RestApiHandler) on http://127.0.0.1:${port}/api`),
+);

@@ -13,40 +13,84 @@ import { credentialsIn } from "../../test/support/credentials.js";
 
 /** The settings the request-timing benches run the app with: quiet, no Equasis stand-in, files under `dataDir`. */
 export const benchConfig = (dataDir: string): TConfig =>
-  loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-bench-session-secret-00", LOG_LEVEL: "silent", EQUASIS_STAND_IN: "false" });
+  loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench-session-secret-bench-session-secret-00",
+    LOG_LEVEL: "silent",
+    EQUASIS_STAND_IN: "false",
+  });
 
 /**
  * The database `pnpm seed:scale` filled: the one DATABASE_URL names, else the embedded one under
  * DATA_DIR (default ./.data in the folder pnpm was started from).
  */
-export const scaleDatabase = async (): Promise<{ url: string; embedded: boolean; label: string; stop(): Promise<void> }> => {
+export const scaleDatabase = async (): Promise<{
+  url: string;
+  embedded: boolean;
+  label: string;
+  stop(): Promise<void>;
+}> => {
   const url = process.env.DATABASE_URL;
-  if (url) return { url, embedded: false, label: `PostgreSQL (${new URL(url).host}${new URL(url).pathname})`, stop: async () => undefined };
-  const embedded = await startEmbeddedDatabase(resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? "./.data"));
+  if (url)
+    return {
+      url,
+      embedded: false,
+      label: `PostgreSQL (${new URL(url).host}${new URL(url).pathname})`,
+      stop: async () => undefined,
+    };
+  const embedded = await startEmbeddedDatabase(
+    resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? "./.data"),
+  );
   return { url: embedded.url, embedded: true, label: "embedded PGlite", stop: () => embedded.stop() };
 };
 
 /** The real app (src/app.ts) on `db` in this process, on a loopback port of its own: no Redis, jobs in process, no schedules. */
-export const serveApp = async (db: TDb, embedded: boolean, dataDir: string): Promise<{ origin: string; close(): void }> => {
+export const serveApp = async (
+  db: TDb,
+  embedded: boolean,
+  dataDir: string,
+): Promise<{ origin: string; close(): void }> => {
   const config = benchConfig(dataDir);
   const logger = createLogger(config);
   const storage = diskStorage(join(dataDir, "files"));
   const deps: TDeps = {
-    config, logger, db, redis: null, bus: inProcessBus(), storage,
-    jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, schedules: false }), sessionSecret: config.SESSION_SECRET ?? "", embedded,
+    config,
+    logger,
+    db,
+    redis: null,
+    bus: inProcessBus(),
+    storage,
+    jobs: createJobs(
+      { config, db, logger, redis: null, storage },
+      { handlers: JOB_HANDLERS, schedules: false },
+    ),
+    sessionSecret: config.SESSION_SECRET ?? "",
+    embedded,
   };
   const server = createApp(deps).listen(0, "127.0.0.1");
   await new Promise<void>((done) => server.once("listening", () => done()));
   const address = server.address();
-  return { origin: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, close: () => server.close() };
+  return {
+    origin: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
+    close: () => server.close(),
+  };
 };
 
 /**
  * Signs in through the API and gives a GET that sends the newest credentials and keeps the
  * rotated ones an answer carries, as the browser does.
  */
-export const signedInGet = async (origin: string, email: string, password: string): Promise<(path: string) => Promise<Response>> => {
-  const signIn = await fetch(`${origin}/api/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+export const signedInGet = async (
+  origin: string,
+  email: string,
+  password: string,
+): Promise<(path: string) => Promise<Response>> => {
+  const signIn = await fetch(`${origin}/api/auth/sign_in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
   let headers: Record<string, string> = credentialsIn(signIn.headers) ?? {};
   return async (path) => {

@@ -2,7 +2,9 @@ import type autocannon from "autocannon";
 import { credentialsIn } from "../../test/support/credentials.js";
 
 /** A session's credentials, replaced as answers rotate them. */
-export interface TRotatingAuth { headers: Record<string, string> }
+export interface TRotatingAuth {
+  headers: Record<string, string>;
+}
 
 /**
  * An autocannon GET of `path` that sends the newest credentials in `auth` and keeps whatever

@@ -15,13 +15,24 @@ export interface TAccount {
 }
 
 const SELECT = {
-  id: true, name: true, email: true, passwordHash: true, role: true, status: true,
-  avatar: true, equasisEmail: true, googleSub: true,
+  id: true,
+  name: true,
+  email: true,
+  passwordHash: true,
+  role: true,
+  status: true,
+  avatar: true,
+  equasisEmail: true,
+  googleSub: true,
 } as const;
 
 export const findAccountByEmail = (db: TDb, email: string): Promise<TAccount | null> =>
   // Emails are stored lower-case; the comparison ignores case all the same for older rows.
-  db.client.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, select: SELECT, orderBy: { id: "asc" } });
+  db.client.findFirst({
+    where: { email: { equals: email, mode: "insensitive" } },
+    select: SELECT,
+    orderBy: { id: "asc" },
+  });
 
 export const findAccountByGoogleSub = (db: TDb, googleSub: string): Promise<TAccount | null> =>
   db.client.findUnique({ where: { googleSub }, select: SELECT });

@@ -28,7 +28,8 @@ export const authRouter = (deps: TDeps): Router => {
 
   router.post(
     "/google_oauth2",
-    (_req, _res, next) => next(google ? undefined : AppError.notFound("Google sign-in is not configured on this server.")),
+    (_req, _res, next) =>
+      next(google ? undefined : AppError.notFound("Google sign-in is not configured on this server.")),
     signInRateLimit(deps, "google"),
     signIn("google-id-token"),
   );
@@ -43,7 +44,8 @@ export const authRouter = (deps: TDeps): Router => {
   router.delete("/sign_out", async (req, res) => {
     const outcome = await sessions.authenticate(req, { rotate: false }).catch((error: unknown) => {
       // devise_token_auth's answer for a sign-out without a live session.
-      if (error instanceof AppError && error.code === "UNAUTHORIZED") throw AppError.notFound("User was not found or was not logged in.");
+      if (error instanceof AppError && error.code === "UNAUTHORIZED")
+        throw AppError.notFound("User was not found or was not logged in.");
       throw error;
     });
     await sessions.end(outcome.actor.sessionId);

@@ -1,4 +1,11 @@
-import { CLIENT_STATUSES, ROLES, type TClientStatus, type TCurrentUser, type TPermissionMap, type TRole } from "@crew/contracts";
+import {
+  CLIENT_STATUSES,
+  ROLES,
+  type TClientStatus,
+  type TCurrentUser,
+  type TPermissionMap,
+  type TRole,
+} from "@crew/contracts";
 import type { TActor } from "../http/context.js";
 
 /** The account columns an authenticated request carries. */
@@ -13,11 +20,13 @@ export interface TAccountFields {
 }
 
 // The columns are plain text; a value outside the contracts falls back to the least privileged one.
-const roleOf = (role: string): TRole => (ROLES as readonly string[]).includes(role) ? (role as TRole) : "guest";
+const roleOf = (role: string): TRole =>
+  (ROLES as readonly string[]).includes(role) ? (role as TRole) : "guest";
 const statusOf = (status: string): TClientStatus =>
   (CLIENT_STATUSES as readonly string[]).includes(status) ? (status as TClientStatus) : "deactivated";
 
-export const isDeactivated = (account: { status: string }): boolean => statusOf(account.status) === "deactivated";
+export const isDeactivated = (account: { status: string }): boolean =>
+  statusOf(account.status) === "deactivated";
 
 export const toActor = (a: TAccountFields, permissions: TPermissionMap, sessionId: number): TActor => ({
   id: a.id,

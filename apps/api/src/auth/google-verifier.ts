@@ -17,12 +17,16 @@ export interface TGoogleVerifier {
  * per their max-age). GOOGLE_CERTS_URL replaces Google's certificates address so tests can
  * serve keys they generated. Null when Google sign-in is not configured.
  */
-export const createGoogleVerifier = (config: Pick<TConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_CERTS_URL">): TGoogleVerifier | null => {
+export const createGoogleVerifier = (
+  config: Pick<TConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_CERTS_URL">,
+): TGoogleVerifier | null => {
   const clientId = config.GOOGLE_CLIENT_ID;
   if (!clientId) return null;
   const client = new OAuth2Client({
     clientId,
-    ...(config.GOOGLE_CERTS_URL ? { endpoints: { oauth2FederatedSignonPemCertsUrl: config.GOOGLE_CERTS_URL } } : {}),
+    ...(config.GOOGLE_CERTS_URL
+      ? { endpoints: { oauth2FederatedSignonPemCertsUrl: config.GOOGLE_CERTS_URL } }
+      : {}),
   });
   return {
     async verify(idToken) {
@@ -31,11 +35,19 @@ export const createGoogleVerifier = (config: Pick<TConfig, "GOOGLE_CLIENT_ID" | 
         payload = (await client.verifyIdToken({ idToken, audience: clientId })).getPayload();
       } catch (error) {
         // A failure to fetch the certificates is our fault, not a bad token.
-        if (error instanceof Error && error.message.startsWith("Failed to retrieve verification certificates")) throw error;
+        if (
+          error instanceof Error &&
+          error.message.startsWith("Failed to retrieve verification certificates")
+        )
+          throw error;
         return null;
       }
       if (!payload?.sub) return null;
-      return { sub: payload.sub, email: payload.email?.toLowerCase() ?? null, emailVerified: payload.email_verified === true };
+      return {
+        sub: payload.sub,
+        email: payload.email?.toLowerCase() ?? null,
+        emailVerified: payload.email_verified === true,
+      };
     },
   };
 };

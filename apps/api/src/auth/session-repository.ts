@@ -36,7 +36,10 @@ const SESSION_SQL = `
      WHERE s.device = $1`;
 
 /** The row as pg hands it over: times as epoch milliseconds (the columns hold UTC without a zone), the revision as text. */
-interface TRawSessionRow extends Omit<TSessionRow, "previousValidUntil" | "rotatedAt" | "expiresAt" | "revision"> {
+interface TRawSessionRow extends Omit<
+  TSessionRow,
+  "previousValidUntil" | "rotatedAt" | "expiresAt" | "revision"
+> {
   previousValidUntilMs: number | null;
   rotatedAtMs: number;
   expiresAtMs: number;
@@ -58,7 +61,13 @@ interface TRawSessionRow extends Omit<TSessionRow, "previousValidUntil" | "rotat
 export const findSessionForRequest = async (db: TDb, device: string): Promise<TSessionRow | null> => {
   const sql = sqlPoolOf(db);
   const rows = sql
-    ? (await sql.pool.query<TRawSessionRow>({ ...(sql.embedded ? {} : { name: "crew_session_for_request" }), text: SESSION_SQL, values: [device] })).rows
+    ? (
+        await sql.pool.query<TRawSessionRow>({
+          ...(sql.embedded ? {} : { name: "crew_session_for_request" }),
+          text: SESSION_SQL,
+          values: [device],
+        })
+      ).rows
     : await db.$queryRawUnsafe<TRawSessionRow[]>(SESSION_SQL, device);
   const row = rows[0];
   if (!row) return null;
@@ -80,7 +89,14 @@ export const createSession = (db: TDb, s: TNewSession, maxDevices: number): Prom
   db.$transaction(async (tx) => {
     await tx.session.deleteMany({ where: { clientId: s.clientId, expiresAt: { lte: s.now } } });
     const created = await tx.session.create({
-      data: { clientId: s.clientId, device: s.device, tokenHash: s.tokenHash, rotatedAt: s.now, createdAt: s.now, expiresAt: s.expiresAt },
+      data: {
+        clientId: s.clientId,
+        device: s.device,
+        tokenHash: s.tokenHash,
+        rotatedAt: s.now,
+        createdAt: s.now,
+        expiresAt: s.expiresAt,
+      },
       select: { id: true },
     });
     await evictBeyond(tx, s.clientId, maxDevices);
@@ -106,11 +122,24 @@ const evictBeyond = async (tx: TDbOrTx, clientId: number, maxDevices: number): P
  */
 export const rotateSessionToken = async (
   db: TDb,
-  r: { sessionId: number; currentHash: string; previousHash: string; newHash: string; now: Date; expiresAt: Date },
+  r: {
+    sessionId: number;
+    currentHash: string;
+    previousHash: string;
+    newHash: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<boolean> => {
   const { count } = await db.session.updateMany({
     where: { id: r.sessionId, tokenHash: r.currentHash },
-    data: { tokenHash: r.newHash, previousTokenHash: r.previousHash, previousValidUntil: null, rotatedAt: r.now, expiresAt: r.expiresAt },
+    data: {
+      tokenHash: r.newHash,
+      previousTokenHash: r.previousHash,
+      previousValidUntil: null,
+      rotatedAt: r.now,
+      expiresAt: r.expiresAt,
+    },
   });
   return count === 1;
 };
@@ -119,7 +148,10 @@ export const rotateSessionToken = async (
  * The first use of a rotated token: its answer arrived, so the replaced token now lives only
  * for the grace window (parallel requests sent with it are still in flight).
  */
-export const closePreviousToken = async (db: TDb, r: { sessionId: number; currentHash: string; until: Date }): Promise<void> => {
+export const closePreviousToken = async (
+  db: TDb,
+  r: { sessionId: number; currentHash: string; until: Date },
+): Promise<void> => {
   await db.session.updateMany({
     where: { id: r.sessionId, tokenHash: r.currentHash, previousValidUntil: null },
     data: { previousValidUntil: r.until },

@@ -7,7 +7,13 @@ import { createPermissionCache } from "../permissions/permission-cache.js";
 import { permissionsRevision, type TAccount } from "./account-repository.js";
 import { readCredentials, type TCredentials } from "./auth-headers.js";
 import { isDeactivated, toActor } from "./current-user.js";
-import { closePreviousToken, createSession, deleteSession, findSessionForRequest, rotateSessionToken } from "./session-repository.js";
+import {
+  closePreviousToken,
+  createSession,
+  deleteSession,
+  findSessionForRequest,
+  rotateSessionToken,
+} from "./session-repository.js";
 import { hashToken, newDevice, newToken, sameHash } from "./tokens.js";
 
 /** Credentials to send back; null when the answer must not touch the client's stored ones. */
@@ -44,11 +50,18 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
       const device = newDevice();
       const expiresAt = new Date(at + SESSION_LIFETIME_MS);
       const [session, revision] = await Promise.all([
-        createSession(deps.db, { clientId: account.id, device, tokenHash: hash(accessToken), now: new Date(at), expiresAt }, MAX_DEVICES_PER_ACCOUNT),
+        createSession(
+          deps.db,
+          { clientId: account.id, device, tokenHash: hash(accessToken), now: new Date(at), expiresAt },
+          MAX_DEVICES_PER_ACCOUNT,
+        ),
         permissionsRevision(deps.db),
       ]);
       const map = await permissions.mapFor(account, revision);
-      return { actor: toActor(account, map, session.id), issued: { accessToken, device, uid: account.email, expiresAt } };
+      return {
+        actor: toActor(account, map, session.id),
+        issued: { accessToken, device, uid: account.email, expiresAt },
+      };
     },
 
     /**
@@ -67,7 +80,9 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
       const isCurrent = sameHash(presented, row.tokenHash);
       const newTokenUnused = row.previousValidUntil === null;
       const isPrevious =
-        !isCurrent && sameHash(presented, row.previousTokenHash) && (newTokenUnused || at < (row.previousValidUntil?.getTime() ?? 0));
+        !isCurrent &&
+        sameHash(presented, row.previousTokenHash) &&
+        (newTokenUnused || at < (row.previousValidUntil?.getTime() ?? 0));
       if (!isCurrent && !isPrevious) throw AppError.unauthorized();
       if (row.expiresAt.getTime() <= at) throw AppError.unauthorized(EXPIRED_DETAIL);
       if (isDeactivated(row)) throw AppError.unauthorized(DEACTIVATED_DETAIL);
@@ -84,7 +99,11 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
         if (!(rotationDue && newTokenUnused)) return { actor, issued: null };
       } else if (!rotationDue) {
         if (newTokenUnused && row.previousTokenHash !== null) {
-          await closePreviousToken(deps.db, { sessionId: row.sessionId, currentHash: row.tokenHash, until: new Date(at + TOKEN_ROTATION_GRACE_MS) });
+          await closePreviousToken(deps.db, {
+            sessionId: row.sessionId,
+            currentHash: row.tokenHash,
+            until: new Date(at + TOKEN_ROTATION_GRACE_MS),
+          });
         }
         return { actor, issued: { ...credentials, uid, expiresAt: row.expiresAt } };
       }

@@ -10,7 +10,8 @@ const WINDOW_MS = 15 * 60 * 1000;
 
 const emailOf = (body: unknown): string => {
   const attrs = attributesOf(body);
-  const email = typeof attrs === "object" && attrs !== null ? (attrs as { email?: unknown }).email : undefined;
+  const email =
+    typeof attrs === "object" && attrs !== null ? (attrs as { email?: unknown }).email : undefined;
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 255) : "";
 };
 
@@ -21,7 +22,10 @@ const emailOf = (body: unknown): string => {
  * replica sees the same numbers; in memory otherwise (single process), and in memory while
  * Redis is away (FallbackStore).
  */
-export const signInRateLimit = (deps: Pick<TDeps, "config" | "redis"> & { logger?: TDeps["logger"] }, prefix = "sign_in"): RequestHandler => {
+export const signInRateLimit = (
+  deps: Pick<TDeps, "config" | "redis"> & { logger?: TDeps["logger"] },
+  prefix = "sign_in",
+): RequestHandler => {
   const redis = deps.redis;
   const logger = deps.logger;
   return rateLimit({
@@ -38,11 +42,16 @@ export const signInRateLimit = (deps: Pick<TDeps, "config" | "redis"> & { logger
           store: new FallbackStore(
             new RedisStore({
               prefix: `crew:rl:${prefix}:`,
-              sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+              sendCommand: (command: string, ...args: string[]) =>
+                redis.call(command, ...args) as Promise<RedisReply>,
             }),
             new MemoryStore(),
             (failing, error) => {
-              if (failing) logger?.warn({ err: error }, `sign-in limit (${prefix}): Redis unavailable, counting in this process`);
+              if (failing)
+                logger?.warn(
+                  { err: error },
+                  `sign-in limit (${prefix}): Redis unavailable, counting in this process`,
+                );
               else logger?.info(`sign-in limit (${prefix}): counting in Redis again`);
             },
           ),
@@ -50,7 +59,12 @@ export const signInRateLimit = (deps: Pick<TDeps, "config" | "redis"> & { logger
       : {}),
     handler: (_req, _res, next, options) => {
       const minutes = Math.ceil(options.windowMs / 60_000);
-      next(new AppError("TOO_MANY_REQUESTS", `Too many sign-in attempts. Please try again in ${minutes} minutes.`));
+      next(
+        new AppError(
+          "TOO_MANY_REQUESTS",
+          `Too many sign-in attempts. Please try again in ${minutes} minutes.`,
+        ),
+      );
     },
   });
 };

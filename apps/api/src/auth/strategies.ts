@@ -4,7 +4,12 @@ import type { Request, RequestHandler, Response } from "express";
 import { ZGoogleSignInRequest, ZSignInRequest } from "@crew/contracts";
 import type { TDb } from "../db/client.js";
 import { AppError } from "../errors/app-error.js";
-import { findAccountByEmail, findAccountByGoogleSub, linkGoogleSub, type TAccount } from "./account-repository.js";
+import {
+  findAccountByEmail,
+  findAccountByGoogleSub,
+  linkGoogleSub,
+  type TAccount,
+} from "./account-repository.js";
 import type { TGoogleVerifier } from "./google-verifier.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { attributesOf } from "./request-body.js";
@@ -38,7 +43,8 @@ const byGoogle = async (db: TDb, google: TGoogleVerifier, body: unknown): Promis
   if (!identity.email || !identity.emailVerified) return { failure: GOOGLE_UNKNOWN };
   const byEmail = await findAccountByEmail(db, identity.email);
   // An account already tied to another Google subject is not taken over by address.
-  if (!byEmail || (byEmail.googleSub !== null && byEmail.googleSub !== identity.sub)) return { failure: GOOGLE_UNKNOWN };
+  if (!byEmail || (byEmail.googleSub !== null && byEmail.googleSub !== identity.sub))
+    return { failure: GOOGLE_UNKNOWN };
   await linkGoogleSub(db, byEmail.id, identity.sub);
   return { account: { ...byEmail, googleSub: identity.sub } };
 };
@@ -60,25 +66,39 @@ export type TStrategyName = "password" | "google-id-token";
  */
 export const createStrategies = (db: TDb, google: TGoogleVerifier | null) => {
   const auth = new passport.Authenticator();
-  auth.use("password", strategy((req) => byPassword(db, req.body)));
-  if (google) auth.use("google-id-token", strategy((req) => byGoogle(db, google, req.body)));
+  auth.use(
+    "password",
+    strategy((req) => byPassword(db, req.body)),
+  );
+  if (google)
+    auth.use(
+      "google-id-token",
+      strategy((req) => byGoogle(db, google, req.body)),
+    );
 
   /** Runs a strategy; resolves the account or rejects with a 401 AppError carrying the reason. */
   const run = (name: TStrategyName, req: Request, res: Response): Promise<TAccount> =>
     new Promise((resolve, reject) => {
       const fail = (err: unknown) => reject(err instanceof Error ? err : new Error(String(err)));
-      const middleware = auth.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => {
-        if (err) fail(err);
-        else if (isAccount(user)) resolve(user);
-        else reject(AppError.unauthorized(messageOf(info) ?? INVALID_CREDENTIALS));
-      }) as RequestHandler;
+      const middleware = auth.authenticate(
+        name,
+        { session: false },
+        (err: unknown, user: unknown, info: unknown) => {
+          if (err) fail(err);
+          else if (isAccount(user)) resolve(user);
+          else reject(AppError.unauthorized(messageOf(info) ?? INVALID_CREDENTIALS));
+        },
+      ) as RequestHandler;
       void middleware(req, res, fail);
     });
   return { run };
 };
 
 const isAccount = (u: unknown): u is TAccount =>
-  typeof u === "object" && u !== null && typeof (u as { id?: unknown }).id === "number" && typeof (u as { email?: unknown }).email === "string";
+  typeof u === "object" &&
+  u !== null &&
+  typeof (u as { id?: unknown }).id === "number" &&
+  typeof (u as { email?: unknown }).email === "string";
 
 const messageOf = (info: unknown): string | undefined =>
   typeof info === "object" && info !== null && typeof (info as { message?: unknown }).message === "string"

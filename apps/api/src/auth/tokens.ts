@@ -10,7 +10,8 @@ export const newToken = (): string => randomBytes(32).toString("base64url");
 /** The `client` header value: names one signed-in device of an account. */
 export const newDevice = (): string => randomBytes(16).toString("base64url");
 
-export const hashToken = (secret: string, token: string): string => createHmac("sha256", secret).update(token).digest("hex");
+export const hashToken = (secret: string, token: string): string =>
+  createHmac("sha256", secret).update(token).digest("hex");
 
 /** Constant-time comparison of a presented token's hash with a stored one. */
 export const sameHash = (presentedHash: string, storedHash: string | null): boolean => {

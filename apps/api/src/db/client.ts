@@ -39,9 +39,17 @@ export const sqlPoolOf = (db: TDb): TSqlPool | undefined => pools.get(db);
  * pg's per-connection cache believes they are new ("prepared statement already exists").
  */
 export const createDb = (connectionString: string, embedded: boolean): TDb => {
-  const pool = new pg.Pool({ connectionString, max: embedded ? 1 : 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: embedded ? 1 : 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
   // The pool is ours (sqlPoolOf), Prisma still closes it on $disconnect.
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true, ...(embedded ? {} : { statementNameGenerator: statementName }) });
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    ...(embedded ? {} : { statementNameGenerator: statementName }),
+  });
   const client = new PrismaClient({ adapter });
   pools.set(client, { pool, embedded });
   return client;

@@ -23,7 +23,11 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-export interface TMigration { name: string; sql: string; checksum: string }
+export interface TMigration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
 
 export const migrationsDir = (): string => {
   const dir = findUp("prisma/migrations");
@@ -41,7 +45,10 @@ export const readMigrations = (dir = migrationsDir()): TMigration[] =>
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
 
-export interface TMigrateResult { applied: string[]; skipped: string[] }
+export interface TMigrateResult {
+  applied: string[];
+  skipped: string[];
+}
 
 export const migrate = async (
   connectionString: string,
@@ -54,11 +61,15 @@ export const migrate = async (
     // Two processes starting at once: the second waits here, then finds nothing to do.
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK]);
     await client.query(CREATE_TABLE);
-    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-      `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-    );
+    const { rows } = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      rolled_back_at: Date | null;
+    }>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
     const failed = rows.find((r) => r.finished_at === null && r.rolled_back_at === null);
-    if (failed) throw new Error(`Migration ${failed.migration_name} failed earlier; resolve it before starting.`);
+    if (failed)
+      throw new Error(`Migration ${failed.migration_name} failed earlier; resolve it before starting.`);
     const done = new Map(rows.filter((r) => r.finished_at).map((r) => [r.migration_name, r.checksum]));
     for (const m of readMigrations()) {
       const recorded = done.get(m.name);

@@ -8,7 +8,11 @@ const STARTUP_LOCK = 72707370;
  * starting together on an empty database seed it once. The embedded database has one
  * process and one connection, so it needs (and could hold) no second connection.
  */
-export const withStartupLock = async <T>(url: string, embedded: boolean, fn: () => Promise<T>): Promise<T> => {
+export const withStartupLock = async <T>(
+  url: string,
+  embedded: boolean,
+  fn: () => Promise<T>,
+): Promise<T> => {
   if (embedded) return fn();
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -69,7 +69,11 @@ export const createEquasisClient = (options: TEquasisClientOptions): TEquasisCli
   const origin = new URL(options.baseUrl).origin;
 
   /** One request with the session's cookies; cookies it sets are kept in `jar`. */
-  const request = async (jar: Map<string, string>, path: string, form?: Record<string, string>): Promise<TAnswer> => {
+  const request = async (
+    jar: Map<string, string>,
+    path: string,
+    form?: Record<string, string>,
+  ): Promise<TAnswer> => {
     await pace();
     const headers: Record<string, string> = { "user-agent": USER_AGENT, accept: "text/html" };
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -85,7 +89,10 @@ export const createEquasisClient = (options: TEquasisClientOptions): TEquasisCli
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${options.timeoutMs} ms` : "the connection failed";
+      const reason =
+        error instanceof Error && error.name === "TimeoutError"
+          ? `no answer within ${options.timeoutMs} ms`
+          : "the connection failed";
       throw new EquasisError("unavailable", `The vessel registry (${origin}) cannot be reached: ${reason}.`);
     }
     for (const cookie of res.headers.getSetCookie()) {
@@ -94,17 +101,30 @@ export const createEquasisClient = (options: TEquasisClientOptions): TEquasisCli
       if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
     }
     const html = await res.text().catch(() => "");
-    if (res.status >= 500) throw new EquasisError("unavailable", `The vessel registry (${origin}) answered ${res.status}.`);
+    if (res.status >= 500)
+      throw new EquasisError("unavailable", `The vessel registry (${origin}) answered ${res.status}.`);
     return { status: res.status, html };
   };
 
   const login = async (jar: Map<string, string>, email: string, password: string): Promise<void> => {
     jar.clear();
     await request(jar, "/EquasisWeb/public/HomePage");
-    const answer = await request(jar, "/EquasisWeb/authen/HomePage?fs=HomePage", { j_email: email, j_password: password, submit: "Login" });
+    const answer = await request(jar, "/EquasisWeb/authen/HomePage?fs=HomePage", {
+      j_email: email,
+      j_password: password,
+      submit: "Login",
+    });
     const outcome = answer.status === 200 ? loginOutcome(answer.html) : "unexpected";
-    if (outcome === "refused") throw new EquasisError("login", loginMessage(answer.html) ? `${LOGIN_FAILED}: ${loginMessage(answer.html)}` : LOGIN_FAILED);
-    if (outcome !== "signed-in") throw new EquasisError("unexpected", `The vessel registry (${origin}) answered the login with a page this client does not know.`);
+    if (outcome === "refused")
+      throw new EquasisError(
+        "login",
+        loginMessage(answer.html) ? `${LOGIN_FAILED}: ${loginMessage(answer.html)}` : LOGIN_FAILED,
+      );
+    if (outcome !== "signed-in")
+      throw new EquasisError(
+        "unexpected",
+        `The vessel registry (${origin}) answered the login with a page this client does not know.`,
+      );
   };
 
   return {
@@ -116,10 +136,17 @@ export const createEquasisClient = (options: TEquasisClientOptions): TEquasisCli
       const restricted = async (path: string, form: Record<string, string>): Promise<string> => {
         for (let attempt = 0; ; attempt++) {
           const answer = await request(jar, path, form);
-          const ended = (answer.status >= 300 && answer.status < 400) || (answer.status === 200 && isLoginPage(answer.html));
+          const ended =
+            (answer.status >= 300 && answer.status < 400) ||
+            (answer.status === 200 && isLoginPage(answer.html));
           if (!ended && answer.status === 200) return answer.html;
-          if (!ended) throw new EquasisError("unexpected", `The vessel registry (${origin}) answered ${answer.status}.`);
-          if (attempt > 0) throw new EquasisError("unexpected", `The vessel registry (${origin}) keeps ending the session.`);
+          if (!ended)
+            throw new EquasisError(
+              "unexpected",
+              `The vessel registry (${origin}) answered ${answer.status}.`,
+            );
+          if (attempt > 0)
+            throw new EquasisError("unexpected", `The vessel registry (${origin}) keeps ending the session.`);
           await login(jar, email, password);
         }
       };
@@ -127,11 +154,27 @@ export const createEquasisClient = (options: TEquasisClientOptions): TEquasisCli
       return {
         email,
         async findShip(imo) {
-          const result = searchHits(await restricted("/EquasisWeb/restricted/Search?fs=HomePage", { P_ENTREE_HOME: imo, "checkbox-ship": "Ship", Submit: "Search" }));
-          if (result === "unexpected") throw new EquasisError("unexpected", `The vessel registry (${origin}) answered the search with a page this client does not know.`);
+          const result = searchHits(
+            await restricted("/EquasisWeb/restricted/Search?fs=HomePage", {
+              P_ENTREE_HOME: imo,
+              "checkbox-ship": "Ship",
+              Submit: "Search",
+            }),
+          );
+          if (result === "unexpected")
+            throw new EquasisError(
+              "unexpected",
+              `The vessel registry (${origin}) answered the search with a page this client does not know.`,
+            );
           if (!result.some((hit) => hit.imo === imo)) return null;
-          const ship = shipInfo(await restricted("/EquasisWeb/restricted/ShipInfo?fs=Search", { P_IMO: imo }));
-          if (ship === "unexpected") throw new EquasisError("unexpected", `The vessel registry (${origin}) answered ship ${imo} with a page this client does not know.`);
+          const ship = shipInfo(
+            await restricted("/EquasisWeb/restricted/ShipInfo?fs=Search", { P_IMO: imo }),
+          );
+          if (ship === "unexpected")
+            throw new EquasisError(
+              "unexpected",
+              `The vessel registry (${origin}) answered ship ${imo} with a page this client does not know.`,
+            );
           return ship;
         },
         async close() {

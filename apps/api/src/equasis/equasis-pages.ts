@@ -7,14 +7,23 @@ import type { TRegistryHit, TRegistryShip } from "./registry-ship.js";
  * mislead it. Anything that is not recognisably the page it expects is "unexpected" and
  * reported as such, never guessed at.
  */
-const clean = (text: string): string => text.replace(/\u00a0/g, " ").replace(/\s+/g, " ").trim();
+const clean = (text: string): string =>
+  text
+    .replace(/\u00a0/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export type TLoginOutcome = "signed-in" | "refused" | "unexpected";
 
 /** After posting the login form: the logout link means a session; the login form again means refused. */
 export const loginOutcome = (html: string): TLoginOutcome => {
   const root = parse(html);
-  if (root.querySelectorAll("a").some((a) => /logout/i.test(a.getAttribute("href") ?? "") || /^log ?out$/i.test(clean(a.text)))) return "signed-in";
+  if (
+    root
+      .querySelectorAll("a")
+      .some((a) => /logout/i.test(a.getAttribute("href") ?? "") || /^log ?out$/i.test(clean(a.text)))
+  )
+    return "signed-in";
   if (root.querySelector('input[name="j_password"]')) return "refused";
   return "unexpected";
 };
@@ -31,7 +40,9 @@ export const isLoginPage = (html: string): boolean => loginOutcome(html) === "re
 /** Rows of a table as header → cell text maps (headers from its thead, or its first row). */
 const tableRows = (table: HTMLElement): Record<string, string>[] => {
   const headerCells = table.querySelectorAll("thead th");
-  const headers = (headerCells.length ? headerCells : (table.querySelector("tr")?.querySelectorAll("th, td") ?? [])).map((c) => clean(c.text).toLowerCase());
+  const headers = (
+    headerCells.length ? headerCells : (table.querySelector("tr")?.querySelectorAll("th, td") ?? [])
+  ).map((c) => clean(c.text).toLowerCase());
   const body = table.querySelector("tbody") ?? table;
   return body
     .querySelectorAll("tr")
@@ -43,7 +54,9 @@ const tableRows = (table: HTMLElement): Record<string, string>[] => {
 /** The search result: ships with their IMO and name; [] when the site says nothing was found. */
 export const searchHits = (html: string): TRegistryHit[] | "unexpected" => {
   const root = parse(html);
-  const table = root.querySelectorAll("table").find((t) => t.querySelectorAll("th").some((th) => /imo number/i.test(th.text)));
+  const table = root
+    .querySelectorAll("table")
+    .find((t) => t.querySelectorAll("th").some((th) => /imo number/i.test(th.text)));
   if (!table) return /no result has been found/i.test(root.text) ? [] : "unexpected";
   return tableRows(table)
     .map((row) => ({ imo: row["imo number"] ?? "", name: row["name of ship"] ?? "" }))
@@ -84,9 +97,12 @@ export const shipInfo = (html: string): TRegistryShip | "unexpected" => {
   const imo = facts.get("imo number") ?? "";
   const name = facts.get("name of ship") ?? "";
   if (!/^\d{7}$/.test(imo) || !name) return "unexpected";
-  const management = root.querySelectorAll("table").find((t) => t.querySelectorAll("th").some((th) => /name of company/i.test(th.text)));
+  const management = root
+    .querySelectorAll("table")
+    .find((t) => t.querySelectorAll("th").some((th) => /name of company/i.test(th.text)));
   const companies = management ? tableRows(management) : [];
-  const company = (role: RegExp): string | null => companies.find((c) => role.test(c.role ?? ""))?.["name of company"] || null;
+  const company = (role: RegExp): string | null =>
+    companies.find((c) => role.test(c.role ?? ""))?.["name of company"] || null;
   const year = numberOf(facts.get("year of build"));
   return {
     imo,

@@ -12,13 +12,20 @@ import { keptSecret } from "../lib/kept-secret.js";
 const VERSION = "v1";
 
 const keyOf = (config: TConfig): Buffer =>
-  createHash("sha256").update(`equasis-password:${keptSecret(config, config.EQUASIS_SECRET, "equasis-secret")}`).digest();
+  createHash("sha256")
+    .update(`equasis-password:${keptSecret(config, config.EQUASIS_SECRET, "equasis-secret")}`)
+    .digest();
 
 export const sealEquasisPassword = (config: TConfig, password: string): string => {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyOf(config), iv);
   const body = Buffer.concat([cipher.update(password, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    body.toString("base64url"),
+  ].join(".");
 };
 
 /** The password, or null when it cannot be opened (sealed under another key, or damaged). */
@@ -28,7 +35,9 @@ export const openEquasisPassword = (config: TConfig, sealed: string): string | n
   try {
     const decipher = createDecipheriv("aes-256-gcm", keyOf(config), Buffer.from(iv, "base64url"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
+      "utf8",
+    );
   } catch {
     return null;
   }

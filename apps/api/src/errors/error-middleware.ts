@@ -10,12 +10,14 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 };
 
 /** The one error middleware: every failure leaves as JSON:API errors[]; only real faults are 500. */
-export const errorMiddleware = (logger: Logger): ErrorRequestHandler => (err: unknown, req, res, _next) => {
-  const appError = toAppError(err);
-  if (appError.status >= 500) logger.error({ err, reqId: req.id }, "request failed");
-  if (res.headersSent) return;
-  res.status(appError.status).type(JSONAPI_MEDIA_TYPE).json({ errors: appError.errors });
-};
+export const errorMiddleware =
+  (logger: Logger): ErrorRequestHandler =>
+  (err: unknown, req, res, _next) => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) logger.error({ err, reqId: req.id }, "request failed");
+    if (res.headersSent) return;
+    res.status(appError.status).type(JSONAPI_MEDIA_TYPE).json({ errors: appError.errors });
+  };
 
 const toAppError = (err: unknown): AppError => {
   if (err instanceof AppError) return err;
@@ -30,6 +32,10 @@ const toAppError = (err: unknown): AppError => {
   return new AppError("INTERNAL", "Something went wrong on our side.");
 };
 
-interface THttpError { status: number; type?: string; message: string }
+interface THttpError {
+  status: number;
+  type?: string;
+  message: string;
+}
 const isHttpError = (e: unknown): e is THttpError =>
   typeof e === "object" && e !== null && typeof (e as { status?: unknown }).status === "number";

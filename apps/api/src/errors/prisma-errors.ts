@@ -4,13 +4,21 @@ import { AppError } from "./app-error.js";
  * Maps database constraint failures to client errors. Services check what they can first;
  * this is the net for races (two creates of the same title at once).
  */
-interface TPrismaKnownError { code: string; meta?: Record<string, unknown> }
+interface TPrismaKnownError {
+  code: string;
+  meta?: Record<string, unknown>;
+}
 
 const isPrismaKnown = (e: unknown): e is TPrismaKnownError =>
-  typeof e === "object" && e !== null && typeof (e as { code?: unknown }).code === "string" &&
+  typeof e === "object" &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === "string" &&
   /^P\d{4}$/.test((e as { code: string }).code);
 
-interface TAdapterCause { constraint?: { fields?: unknown; index?: unknown }; table?: unknown }
+interface TAdapterCause {
+  constraint?: { fields?: unknown; index?: unknown };
+  table?: unknown;
+}
 
 /**
  * The columns of a violated unique constraint. Through a driver adapter Prisma reports the
@@ -22,7 +30,12 @@ const fieldsOf = (meta: Record<string, unknown> | undefined): string[] => {
   const fields = cause?.constraint?.fields;
   if (Array.isArray(fields)) return fields.map((f) => snake(String(f)));
   const index = cause?.constraint?.index;
-  if (typeof index === "string" && typeof cause?.table === "string" && index.startsWith(`${cause.table}_`) && index.endsWith("_key")) {
+  if (
+    typeof index === "string" &&
+    typeof cause?.table === "string" &&
+    index.startsWith(`${cause.table}_`) &&
+    index.endsWith("_key")
+  ) {
     return [index.slice(cause.table.length + 1, -"_key".length)];
   }
   return [];

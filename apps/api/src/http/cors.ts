@@ -7,7 +7,11 @@ import type { TConfig } from "../config.js";
  * headers are exposed so the client can read the rotated values.
  */
 export const cors = (config: TConfig): RequestHandler => {
-  const allowed = new Set(config.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean));
+  const allowed = new Set(
+    config.CORS_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const exposed = [...AUTH_HEADERS, "x-request-id", "content-disposition"].join(", ");
   return (req, res, next) => {
     const origin = req.headers.origin;
@@ -17,7 +21,10 @@ export const cors = (config: TConfig): RequestHandler => {
       res.setHeader("Access-Control-Expose-Headers", exposed);
       if (req.method === "OPTIONS") {
         res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, PUT, DELETE, OPTIONS");
-        res.setHeader("Access-Control-Allow-Headers", ["content-type", "accept", "x-request-id", ...AUTH_HEADERS].join(", "));
+        res.setHeader(
+          "Access-Control-Allow-Headers",
+          ["content-type", "accept", "x-request-id", ...AUTH_HEADERS].join(", "),
+        );
         res.setHeader("Access-Control-Max-Age", "600");
         res.status(204).end();
         return;

@@ -25,7 +25,10 @@ const run = async (check: () => Promise<unknown>): Promise<TCheckResult> => {
     await withTimeout(check());
     return { ok: true };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message.split("\n")[0] ?? "failed" : String(error) };
+    return {
+      ok: false,
+      error: error instanceof Error ? (error.message.split("\n")[0] ?? "failed") : String(error),
+    };
   }
 };
 

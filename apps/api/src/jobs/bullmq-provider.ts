@@ -66,7 +66,10 @@ export class BullmqJobs implements TJobs {
     const message = toMessage(this.registry, job, input);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer from Redis within ${ENQUEUE_TIMEOUT_MS} ms`)),
+        ENQUEUE_TIMEOUT_MS,
+      );
     });
     try {
       const queued = await Promise.race([this.queue.add(job.id, message, retryOptions(job.retry)), timeout]);
@@ -74,7 +77,10 @@ export class BullmqJobs implements TJobs {
       return queued.id;
     } catch (error) {
       this.deps.logger.error({ err: error, job: job.id }, "job not queued");
-      throw new AppError("UNAVAILABLE", "The job queue is not reachable right now; nothing was queued. Please try again shortly.");
+      throw new AppError(
+        "UNAVAILABLE",
+        "The job queue is not reachable right now; nothing was queued. Please try again shortly.",
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -91,7 +97,8 @@ export class BullmqJobs implements TJobs {
     });
     worker.on("error", (error) => this.deps.logger.error({ err: error }, "job worker error"));
     worker.on("failed", (job, error) => {
-      const final = !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+      const final =
+        !job || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
       const log = { err: error, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade };
       if (final) this.deps.logger.error(log, "job failed");
       else this.deps.logger.warn(log, "job failed, will retry");
@@ -122,7 +129,10 @@ export class BullmqJobs implements TJobs {
       throw error;
     }
     const id = job.id ?? `${job.name}-${job.timestamp}`;
-    await resolved.handler.handle(resolved.payload, jobContext(this.deps, this, resolved.handler.job, id, job.attemptsMade + 1));
+    await resolved.handler.handle(
+      resolved.payload,
+      jobContext(this.deps, this, resolved.handler.job, id, job.attemptsMade + 1),
+    );
   }
 
   /** Upserts a scheduler per scheduled definition and removes those of jobs that no longer exist. */
@@ -130,11 +140,15 @@ export class BullmqJobs implements TJobs {
     const scheduled = [...this.registry.values()].map((h) => h.job).filter((d) => d.schedule);
     for (const d of scheduled) {
       if (!d.schedule) continue;
-      await this.queue.upsertJobScheduler(d.id, { every: d.schedule.everyMs }, {
-        name: d.id,
-        data: toMessage(this.registry, d, d.schedule.payload),
-        opts: retryOptions(d.retry),
-      });
+      await this.queue.upsertJobScheduler(
+        d.id,
+        { every: d.schedule.everyMs },
+        {
+          name: d.id,
+          data: toMessage(this.registry, d, d.schedule.payload),
+          opts: retryOptions(d.retry),
+        },
+      );
     }
     const wanted = new Set(scheduled.map((d) => d.id));
     for (const s of await this.queue.getJobSchedulers()) {

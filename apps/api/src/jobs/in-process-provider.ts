@@ -38,7 +38,9 @@ export class InProcessJobs implements TJobs {
       const schedule = definition.schedule;
       if (!schedule) continue;
       const fire = () => {
-        this.enqueue(definition, schedule.payload).catch((error: unknown) => this.deps.logger.error({ err: error, job: definition.id }, "scheduled job not queued"));
+        this.enqueue(definition, schedule.payload).catch((error: unknown) =>
+          this.deps.logger.error({ err: error, job: definition.id }, "scheduled job not queued"),
+        );
       };
       // Also once at start: a laptop install may never stay up for a whole interval.
       const first = setTimeout(fire, Math.min(1_000, schedule.everyMs));

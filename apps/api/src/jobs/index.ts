@@ -22,7 +22,14 @@ export const createJobs = (deps: TJobDeps, options: TJobsOptions): TJobs => {
   const registry = jobRegistry(options.handlers);
   const redisUrl = options.redisUrl === undefined ? deps.config.REDIS_URL : options.redisUrl;
   const schedules = options.schedules ?? true;
-  if (redisUrl) return new BullmqJobs(deps, registry, { redisUrl, prefix: options.prefix ?? "bull", schedules, lockMs: options.lockMs, stalledIntervalMs: options.stalledIntervalMs });
+  if (redisUrl)
+    return new BullmqJobs(deps, registry, {
+      redisUrl,
+      prefix: options.prefix ?? "bull",
+      schedules,
+      lockMs: options.lockMs,
+      stalledIntervalMs: options.stalledIntervalMs,
+    });
   return new InProcessJobs(deps, registry, schedules);
 };
 

@@ -19,15 +19,23 @@ export type TWorkerOptions = Pick<TJobsOptions, "handlers" | "prefix" | "lockMs"
 export const runWorker = async ({ openDb, ...options }: TWorkerOptions): Promise<void> => {
   const config = loadConfig();
   const logger = createLogger(config);
-  if (!config.REDIS_URL || !config.DATABASE_URL) throw new ConfigError("The worker needs REDIS_URL and DATABASE_URL.");
+  if (!config.REDIS_URL || !config.DATABASE_URL)
+    throw new ConfigError("The worker needs REDIS_URL and DATABASE_URL.");
   const db = openDb(config.DATABASE_URL);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const jobs = createJobs({ config, db, logger, redis, storage: createStorage(config) }, { ...options, redisUrl: config.REDIS_URL });
+  const jobs = createJobs(
+    { config, db, logger, redis, storage: createStorage(config) },
+    { ...options, redisUrl: config.REDIS_URL },
+  );
   await jobs.start();
   logger.info({ pid: process.pid }, "worker started");
-  stopOnSignals(logger, { stopping: "worker stopping: finishing running jobs", failed: "worker shutdown failed" }, async () => {
-    await jobs.stop();
-    await db.$disconnect();
-    await redis.quit();
-  });
+  stopOnSignals(
+    logger,
+    { stopping: "worker stopping: finishing running jobs", failed: "worker shutdown failed" },
+    async () => {
+      await jobs.stop();
+      await db.$disconnect();
+      await redis.quit();
+    },
+  );
 };

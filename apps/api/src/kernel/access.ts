@@ -9,5 +9,11 @@ export const requireAccess = (actor: TActor, key: string, action: TAction | "ena
   }
 };
 
-const VERB_ACTION = { list: "read", show: "read", create: "create", update: "update", delete: "delete" } as const;
+const VERB_ACTION = {
+  list: "read",
+  show: "read",
+  create: "create",
+  update: "update",
+  delete: "delete",
+} as const;
 export const actionOfVerb = (verb: keyof typeof VERB_ACTION): TAction => VERB_ACTION[verb];

@@ -11,7 +11,8 @@ import type { TResourceService } from "./service-types.js";
 import { parseId } from "./write-body.js";
 
 /** Absolute address of the list, for its pagination links. */
-export const requestUrl = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}${req.baseUrl}${req.path}`;
+export const requestUrl = (req: Request): string =>
+  `${req.protocol}://${req.get("host") ?? "localhost"}${req.baseUrl}${req.path}`;
 
 /** A path parameter; the routes name each one, so it is always a single string. */
 export const param = (req: Request, name: string): string => {
@@ -52,7 +53,12 @@ export const actionRoute = (
     let uploads: TUpload[] = [];
     if (rules) {
       // multipart: files checked by content (415 when not multipart, 413 too large, 422 refused type), text fields as the input.
-      const upload = await readUpload(req, res, { maxBytes: kernel.config.UPLOAD_MAX_BYTES, accept: rules.accept, maxFiles: rules.maxFiles ?? 1, ...(rules.fields ? { fields: rules.fields } : {}) });
+      const upload = await readUpload(req, res, {
+        maxBytes: kernel.config.UPLOAD_MAX_BYTES,
+        accept: rules.accept,
+        maxFiles: rules.maxFiles ?? 1,
+        ...(rules.fields ? { fields: rules.fields } : {}),
+      });
       uploads = upload.files;
       raw = upload.fields;
     }

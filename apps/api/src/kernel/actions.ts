@@ -18,10 +18,7 @@ export interface TActionFile {
  * What an action answers: nothing (204), a JSON document (JSON:API, or the plain shape the
  * spec names for it), or a file.
  */
-export type TActionResult =
-  | undefined
-  | { status?: number; document: unknown }
-  | { file: TActionFile };
+export type TActionResult = undefined | { status?: number; document: unknown } | { file: TActionFile };
 
 /**
  * `Id` is `number` for a member action (binding.ts types each handler by its definition's
@@ -47,6 +44,8 @@ export interface TActionCtx<R, I = unknown, Id extends number | undefined = numb
   kernel: TKernelServices;
 }
 
-export type TActionHandler<R, I = unknown, Id extends number | undefined = number | undefined> = (ctx: TActionCtx<R, I, Id>) => Promise<TActionResult>;
+export type TActionHandler<R, I = unknown, Id extends number | undefined = number | undefined> = (
+  ctx: TActionCtx<R, I, Id>,
+) => Promise<TActionResult>;
 /** The handler of a member action (`/{type}/{id}/{name}`): its record id is known. */
 export type TMemberActionHandler<R, I = unknown> = TActionHandler<R, I, number>;

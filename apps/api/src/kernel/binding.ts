@@ -45,25 +45,57 @@ export interface TLooseHooks {
   filters?: Record<string, (value: unknown, actor: TActor) => TWhere>;
   sorts?: Record<string, (desc: boolean) => unknown>;
   search?(text: string, actor: TActor): TWhere;
-  listPage?(query: TListQuery, ctx: { actor: TActor; repo: unknown }): Promise<{ ids: number[]; total: number; estimated?: boolean }>;
-  options?(q: string | undefined, size: number, ctx: { actor: TActor; repo: unknown }): Promise<{ id: number; label: string }[]>;
+  listPage?(
+    query: TListQuery,
+    ctx: { actor: TActor; repo: unknown },
+  ): Promise<{ ids: number[]; total: number; estimated?: boolean }>;
+  options?(
+    q: string | undefined,
+    size: number,
+    ctx: { actor: TActor; repo: unknown },
+  ): Promise<{ id: number; label: string }[]>;
   include?: Record<string, unknown>;
   includeFor?(fields: readonly string[]): Record<string, unknown>;
-  relationshipTargets?: Record<string, (ids: readonly number[], ctx: { actor: TActor; repo: unknown }) => Promise<ReadonlySet<number>>>;
+  relationshipTargets?: Record<
+    string,
+    (ids: readonly number[], ctx: { actor: TActor; repo: unknown }) => Promise<ReadonlySet<number>>
+  >;
   computed?: Record<string, (row: TRow, actor: TActor) => unknown>;
-  computedMany?: { names: readonly string[]; load(rows: readonly TRow[], ctx: { actor: TActor; repo: unknown; fields?: readonly string[] }): Promise<Map<number, Record<string, unknown>>> };
+  computedMany?: {
+    names: readonly string[];
+    load(
+      rows: readonly TRow[],
+      ctx: { actor: TActor; repo: unknown; fields?: readonly string[] },
+    ): Promise<Map<number, Record<string, unknown>>>;
+  };
   hidden?(actor: TActor): readonly string[];
   answerMeta?(row: TRow, ctx: { actor: TActor; repo: unknown }): Promise<Record<string, unknown> | undefined>;
   virtual?: readonly string[];
   relations?: Record<string, TRelationMap>;
-  toData?(input: TWriteInput, defaults: Record<string, unknown>, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> | Record<string, unknown>;
+  toData?(
+    input: TWriteInput,
+    defaults: Record<string, unknown>,
+    ctx: TLooseWriteCtx,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
   afterWrite?(after: TRow, ctx: TLooseWriteCtx): Promise<void>;
   beforeDelete?(row: TRow, ctx: TLooseDeleteCtx): Promise<void>;
   afterDelete?(row: TRow, ctx: TLooseDeleteCtx): Promise<void>;
   actions?: Record<string, TActionHandler<unknown>>;
   loadRows?(ids: readonly number[], ctx: { repo: unknown }): Promise<TRow[]>;
-  beforeRelationshipChange?(change: TRelationshipChange, ctx: { actor: TActor; id: number; before: TRow; repo: unknown; kernel: TKernelServices }): Promise<void>;
-  afterRelationshipChange?(change: TRelationshipChange, ctx: { actor: TActor; id: number; repo: unknown; kernel: TKernelServices; transaction<T>(fn: (repo: unknown) => Promise<T>): Promise<T> }): Promise<void>;
+  beforeRelationshipChange?(
+    change: TRelationshipChange,
+    ctx: { actor: TActor; id: number; before: TRow; repo: unknown; kernel: TKernelServices },
+  ): Promise<void>;
+  afterRelationshipChange?(
+    change: TRelationshipChange,
+    ctx: {
+      actor: TActor;
+      id: number;
+      repo: unknown;
+      kernel: TKernelServices;
+      transaction<T>(fn: (repo: unknown) => Promise<T>): Promise<T>;
+    },
+  ): Promise<void>;
 }
 
 type TAttrs<D extends TResourceDef> = D["attributes"];
@@ -78,14 +110,19 @@ type TCustomFilters<H> = H extends { filters: infer F } ? Extract<keyof F, strin
 type TCustomRelations<H> = H extends { relations: infer R } ? Extract<keyof R, string> : never;
 
 /** Attributes kept in a column: neither virtual, computed nor files. */
-type TStored<D extends TResourceDef, H> = Exclude<Extract<keyof TAttrs<D>, string>, TVirtual<H> | TComputed<H> | TFileAttrs<D>>;
+type TStored<D extends TResourceDef, H> = Exclude<
+  Extract<keyof TAttrs<D>, string>,
+  TVirtual<H> | TComputed<H> | TFileAttrs<D>
+>;
 type TNotColumns<D extends TResourceDef, M extends TModel, H> = {
   [K in TStored<D, H>]: TCamel<K> extends TFieldOf<M> ? never : K;
 }[TStored<D, H>];
 
 type TFilterNames<D extends TResourceDef> = D extends { filters: infer F } ? Extract<keyof F, string> : never;
 /** Filters the generic query applies (a resource serving its own list query applies all of its own). */
-type TPlainFilters<D extends TResourceDef, H> = H extends { listPage: unknown } ? never : Exclude<TFilterNames<D>, TCustomFilters<H>>;
+type TPlainFilters<D extends TResourceDef, H> = H extends { listPage: unknown }
+  ? never
+  : Exclude<TFilterNames<D>, TCustomFilters<H>>;
 type TFiltersNotColumns<D extends TResourceDef, M extends TModel, H> = {
   [K in TPlainFilters<D, H>]: TCamel<K> extends TFieldOf<M> ? never : K;
 }[TPlainFilters<D, H>];
@@ -104,17 +141,27 @@ type TManyNames<D extends TResourceDef> = D extends { relationships: infer R }
 type TManyUnmapped<D extends TResourceDef, H> = Exclude<TManyNames<D>, TCustomRelations<H>>;
 
 type TActionNames<D extends TResourceDef> = D extends { actions: infer A } ? Extract<keyof A, string> : never;
-type TActionsUnhandled<D extends TResourceDef, H> = Exclude<TActionNames<D>, H extends { actions: infer A } ? Extract<keyof A, string> : never>;
+type TActionsUnhandled<D extends TResourceDef, H> = Exclude<
+  TActionNames<D>,
+  H extends { actions: infer A } ? Extract<keyof A, string> : never
+>;
 
 /**
  * What a binding gets wrong, as required properties with telling names: a typo in a
  * definition or a hook fails `tsc` here instead of a request.
  */
-type TProblemsOf<D extends TResourceDef, M extends TModel, H> =
-  ([TNotColumns<D, M, H>] extends [never] ? unknown : { attributesThatAreNotColumns: TNotColumns<D, M, H> }) &
-  ([TFiltersNotColumns<D, M, H>] extends [never] ? unknown : { filtersWithoutColumnOrHook: TFiltersNotColumns<D, M, H> }) &
-  ([TFkNotColumns<D, M, H>] extends [never] ? unknown : { relationshipsWithoutForeignKey: TFkNotColumns<D, M, H> }) &
-  ([TManyUnmapped<D, H>] extends [never] ? unknown : { toManyRelationshipsWithoutStorage: TManyUnmapped<D, H> }) &
+type TProblemsOf<D extends TResourceDef, M extends TModel, H> = ([TNotColumns<D, M, H>] extends [never]
+  ? unknown
+  : { attributesThatAreNotColumns: TNotColumns<D, M, H> }) &
+  ([TFiltersNotColumns<D, M, H>] extends [never]
+    ? unknown
+    : { filtersWithoutColumnOrHook: TFiltersNotColumns<D, M, H> }) &
+  ([TFkNotColumns<D, M, H>] extends [never]
+    ? unknown
+    : { relationshipsWithoutForeignKey: TFkNotColumns<D, M, H> }) &
+  ([TManyUnmapped<D, H>] extends [never]
+    ? unknown
+    : { toManyRelationshipsWithoutStorage: TManyUnmapped<D, H> }) &
   ([TActionsUnhandled<D, H>] extends [never] ? unknown : { actionsWithoutHandler: TActionsUnhandled<D, H> });
 /**
  * The entry when the binding is sound; otherwise an object naming what is wrong, which is
@@ -122,14 +169,23 @@ type TProblemsOf<D extends TResourceDef, M extends TModel, H> =
  * compile with the problem in the message. (Checked on the result rather than the argument:
  * TypeScript infers hooks with untyped callback parameters in two passes.)
  */
-export type TBound<D extends TResourceDef, M extends TModel, H> = unknown extends TProblemsOf<D, M, H>
-  ? TResourceEntry
-  : { bindingProblems: TProblemsOf<D, M, H> };
+export type TBound<D extends TResourceDef, M extends TModel, H> =
+  unknown extends TProblemsOf<D, M, H> ? TResourceEntry : { bindingProblems: TProblemsOf<D, M, H> };
 
-type TActionInput<A> = A extends { input: infer Z } ? (Z extends z.ZodType ? z.output<Z> : undefined) : undefined;
+type TActionInput<A> = A extends { input: infer Z }
+  ? Z extends z.ZodType
+    ? z.output<Z>
+    : undefined
+  : undefined;
 /** Handlers of a definition's actions, each typed by its action's input. */
 export type TActionHandlers<D extends TResourceDef, R> = D extends { actions: infer A }
-  ? { [K in keyof A]: TActionHandler<R, TActionInput<A[K]>, A[K] extends { on: "member" } ? number : number | undefined> }
+  ? {
+      [K in keyof A]: TActionHandler<
+        R,
+        TActionInput<A[K]>,
+        A[K] extends { on: "member" } ? number : number | undefined
+      >;
+    }
   : Record<string, never>;
 
 /**
@@ -138,8 +194,14 @@ export type TActionHandlers<D extends TResourceDef, R> = D extends { actions: in
  * the hooks, typed by them, and checks the definition's names against the model's columns.
  */
 export const bindResource =
-  <const D extends TResourceDef, M extends TModel, R = undefined>(def: D, model: M, repository?: (client: TTx) => R) =>
-  <const H extends Omit<THooks<M, R>, "repository" | "actions"> & { actions?: TActionHandlers<D, R> }>(hooks: H): TBound<D, M, H> => {
+  <const D extends TResourceDef, M extends TModel, R = undefined>(
+    def: D,
+    model: M,
+    repository?: (client: TTx) => R,
+  ) =>
+  <const H extends Omit<THooks<M, R>, "repository" | "actions"> & { actions?: TActionHandlers<D, R> }>(
+    hooks: H,
+  ): TBound<D, M, H> => {
     const entry: TResourceEntry = {
       def,
       model,

@@ -33,10 +33,16 @@ export const filesRouter = (kernel: TKernelDeps): Router => {
     res.status(200);
     res.setHeader("Content-Type", file.contentType);
     res.setHeader("Content-Length", String(file.byteSize));
-    res.setHeader("Content-Disposition", contentDisposition(file.filename, INLINE.test(file.contentType) ? "inline" : "attachment"));
+    res.setHeader(
+      "Content-Disposition",
+      contentDisposition(file.filename, INLINE.test(file.contentType) ? "inline" : "attachment"),
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     // A served file never runs as a page of ours.
-    res.setHeader("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
     res.setHeader("Cache-Control", "private, max-age=3600");
     object.body.on("error", (error) => res.destroy(error));
     object.body.pipe(res);

@@ -3,7 +3,11 @@ import { attributeOf, type TFileSpec, type TResourceDef } from "@crew/contracts"
 import { AppError } from "../errors/app-error.js";
 import type { TActor } from "../http/context.js";
 import type { TStorage } from "../storage/storage.js";
-import { storedFilesRepository, toFileJson, type TStoredFileRow } from "../storage/stored-files-repository.js";
+import {
+  storedFilesRepository,
+  toFileJson,
+  type TStoredFileRow,
+} from "../storage/stored-files-repository.js";
 import type { TUpload } from "../storage/upload.js";
 import type { TKernelDeps } from "./kernel-deps.js";
 import type { TTx } from "./model-types.js";
@@ -11,7 +15,9 @@ import type { TRow } from "./store.js";
 
 /** The file attributes of a definition (`file: {...}`). */
 export const fileAttributes = (def: TResourceDef): [string, TFileSpec][] =>
-  Object.entries(def.attributes).flatMap(([name, a]) => (a.file ? [[name, a.file] as [string, TFileSpec]] : []));
+  Object.entries(def.attributes).flatMap(([name, a]) =>
+    a.file ? [[name, a.file] as [string, TFileSpec]] : [],
+  );
 
 export const fileSpecOf = (def: TResourceDef, attribute: string): TFileSpec => {
   const spec = attributeOf(def, attribute)?.file;
@@ -26,24 +32,40 @@ export const newKey = (type: string): string => {
 };
 
 /** Deletes objects after their rows are gone; a failure leaves an orphan for the purge job, never a broken row. */
-export const deleteObjects = async (storage: TStorage, keys: readonly string[], kernel: Pick<TKernelDeps, "logger">): Promise<void> => {
-  for (const key of keys) await storage.delete(key).catch((error: unknown) => kernel.logger.warn({ err: error, key }, "stored object not deleted"));
+export const deleteObjects = async (
+  storage: TStorage,
+  keys: readonly string[],
+  kernel: Pick<TKernelDeps, "logger">,
+): Promise<void> => {
+  for (const key of keys)
+    await storage
+      .delete(key)
+      .catch((error: unknown) => kernel.logger.warn({ err: error, key }, "stored object not deleted"));
 };
 
 /**
  * The file values of rows: attribute → `{id, filename, content_type, byte_size, url}` (or a list
  * for `multiple`), loaded for all rows in one query.
  */
-export const fileValues = async (client: TTx, def: TResourceDef, rows: readonly TRow[], only?: readonly string[]): Promise<Map<number, Record<string, unknown>>> => {
+export const fileValues = async (
+  client: TTx,
+  def: TResourceDef,
+  rows: readonly TRow[],
+  only?: readonly string[],
+): Promise<Map<number, Record<string, unknown>>> => {
   const attrs = fileAttributes(def).filter(([name]) => !only?.length || only.includes(name));
   const out = new Map<number, Record<string, unknown>>();
   if (!attrs.length || !rows.length) return out;
-  const files = await storedFilesRepository(client).forRecords(def.type, rows.map((r) => r.id), attrs.map(([n]) => n));
+  const files = await storedFilesRepository(client).forRecords(
+    def.type,
+    rows.map((r) => r.id),
+    attrs.map(([n]) => n),
+  );
   for (const row of rows) {
     const values: Record<string, unknown> = {};
     for (const [name, spec] of attrs) {
       const list = files.get(row.id)?.get(name) ?? [];
-      values[name] = spec.multiple ? list.map(toFileJson) : (list[0] ? toFileJson(list[0]) : null);
+      values[name] = spec.multiple ? list.map(toFileJson) : list[0] ? toFileJson(list[0]) : null;
     }
     out.set(row.id, values);
   }
@@ -67,7 +89,8 @@ export const attachUploads = async (
 ): Promise<void> => {
   const spec = fileSpecOf(def, attribute);
   if (!uploads.length) throw AppError.invalid([{ field: attribute, message: "give at least one file" }]);
-  if (!spec.multiple && uploads.length > 1) throw AppError.invalid([{ field: attribute, message: "takes one file" }]);
+  if (!spec.multiple && uploads.length > 1)
+    throw AppError.invalid([{ field: attribute, message: "takes one file" }]);
   const stored: { upload: TUpload; key: string }[] = [];
   try {
     for (const upload of uploads) {
@@ -77,7 +100,11 @@ export const attachUploads = async (
       await kernel.storage.put(key, upload.buffer, { contentType: upload.contentType });
     }
   } catch (error) {
-    await deleteObjects(kernel.storage, stored.map((s) => s.key), kernel);
+    await deleteObjects(
+      kernel.storage,
+      stored.map((s) => s.key),
+      kernel,
+    );
     throw error;
   }
   let replaced: TStoredFileRow[] = [];
@@ -91,14 +118,32 @@ export const attachUploads = async (
         await repo.remove(current.map((f) => f.id));
       }
       const start = spec.multiple ? (current.at(-1)?.position ?? -1) + 1 : 0;
-      await repo.create(stored.map(({ upload, key }, i) => ({
-        key, filename: upload.filename, contentType: upload.contentType, byteSize: upload.size, checksum: upload.checksum,
-        recordType: def.type, recordId, name: attribute, position: start + i,
-      })), actor.id);
+      await repo.create(
+        stored.map(({ upload, key }, i) => ({
+          key,
+          filename: upload.filename,
+          contentType: upload.contentType,
+          byteSize: upload.size,
+          checksum: upload.checksum,
+          recordType: def.type,
+          recordId,
+          name: attribute,
+          position: start + i,
+        })),
+        actor.id,
+      );
     });
   } catch (error) {
-    await deleteObjects(kernel.storage, stored.map((s) => s.key), kernel);
+    await deleteObjects(
+      kernel.storage,
+      stored.map((s) => s.key),
+      kernel,
+    );
     throw error;
   }
-  await deleteObjects(kernel.storage, replaced.map((f) => f.key), kernel);
+  await deleteObjects(
+    kernel.storage,
+    replaced.map((f) => f.key),
+    kernel,
+  );
 };

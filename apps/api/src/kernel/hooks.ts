@@ -69,9 +69,16 @@ export interface THooks<M extends TModel, R = undefined> {
    * linkage, files, computed values and includes. Nested lists keep the generic query.
    * `estimated`: the total is an estimate (meta.total_estimated).
    */
-  listPage?(query: TListQuery, ctx: { actor: TActor; repo: R }): Promise<{ ids: number[]; total: number; estimated?: boolean }>;
+  listPage?(
+    query: TListQuery,
+    ctx: { actor: TActor; repo: R },
+  ): Promise<{ ids: number[]; total: number; estimated?: boolean }>;
   /** GET /api/select_options of this type when its title column alone cannot serve them (a label of several columns, search at scale). */
-  options?(q: string | undefined, size: number, ctx: { actor: TActor; repo: R }): Promise<{ id: number; label: string }[]>;
+  options?(
+    q: string | undefined,
+    size: number,
+    ctx: { actor: TActor; repo: R },
+  ): Promise<{ id: number; label: string }[]>;
   /** Relations always loaded with a row (for computed attributes). */
   include?: TIncludeOf<M>;
   /**
@@ -84,7 +91,10 @@ export interface THooks<M extends TModel, R = undefined> {
    * "the writer may read them" (a partner plans on its own vessels' manning-scale rows without
    * reading manning scales): the ids among `ids` the writer may link to.
    */
-  relationshipTargets?: Record<string, (ids: readonly number[], ctx: { actor: TActor; repo: R }) => Promise<ReadonlySet<number>>>;
+  relationshipTargets?: Record<
+    string,
+    (ids: readonly number[], ctx: { actor: TActor; repo: R }) => Promise<ReadonlySet<number>>
+  >;
   /** Attributes computed from the row (and its `include`d relations). */
   computed?: Record<string, (row: TRowOf<M> & Record<string, unknown>, actor: TActor) => unknown>;
   /**
@@ -94,7 +104,10 @@ export interface THooks<M extends TModel, R = undefined> {
   computedMany?: {
     names: readonly string[];
     /** `fields`: the reader's sparse fieldset when it named one (compute only what it asks for). */
-    load(rows: readonly TRowOf<M>[], ctx: { actor: TActor; repo: R; fields?: readonly string[] }): Promise<Map<number, Record<string, unknown>>>;
+    load(
+      rows: readonly TRowOf<M>[],
+      ctx: { actor: TActor; repo: R; fields?: readonly string[] },
+    ): Promise<Map<number, Record<string, unknown>>>;
   };
   /** Attributes left out of every answer to this reader (a partner_view never sees offers). */
   hidden?(actor: TActor): readonly string[];
@@ -125,7 +138,19 @@ export interface THooks<M extends TModel, R = undefined> {
    * A relationship endpoint's change, before it is written, in its transaction: refuse it
    * (assigning what is already assigned is a 400) with an AppError.
    */
-  beforeRelationshipChange?(change: TRelationshipChange, ctx: { actor: TActor; id: number; before: TRowOf<M>; repo: R; kernel: TKernelServices }): Promise<void>;
+  beforeRelationshipChange?(
+    change: TRelationshipChange,
+    ctx: { actor: TActor; id: number; before: TRowOf<M>; repo: R; kernel: TKernelServices },
+  ): Promise<void>;
   /** After such a change committed: what its flags ask for (a vessel's registry refresh). */
-  afterRelationshipChange?(change: TRelationshipChange, ctx: { actor: TActor; id: number; repo: R; kernel: TKernelServices; transaction<T>(fn: (repo: R) => Promise<T>): Promise<T> }): Promise<void>;
+  afterRelationshipChange?(
+    change: TRelationshipChange,
+    ctx: {
+      actor: TActor;
+      id: number;
+      repo: R;
+      kernel: TKernelServices;
+      transaction<T>(fn: (repo: R) => Promise<T>): Promise<T>;
+    },
+  ): Promise<void>;
 }

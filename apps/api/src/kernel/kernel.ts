@@ -50,14 +50,27 @@ export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourc
    */
   const each = (group: TRouteGroup): RequestHandler => {
     const entries = [...services.values()].flatMap((service) => {
-      const routes = routesOf(service.def).filter((r) => !SHARED_KINDS.has(r.kind) && groupOf(r.kind) === group);
+      const routes = routesOf(service.def).filter(
+        (r) => !SHARED_KINDS.has(r.kind) && groupOf(r.kind) === group,
+      );
       if (!routes.length) return [];
       const served = new Set(routes.map((r) => firstSegment(r.path.replace(/^\/api/, ""))));
-      const inner = routesRouter(service, routes, registry.get(service.def.type)?.hooks.actions ?? {}, kernelDeps);
+      const inner = routesRouter(
+        service,
+        routes,
+        registry.get(service.def.type)?.hooks.actions ?? {},
+        kernelDeps,
+      );
       return [{ inner, served: [...served].some((x) => x.startsWith(":")) ? null : served }];
     });
-    const forSegment = (segment: string) => entries.filter((e) => e.served === null || e.served.has(segment)).map((e) => e.inner);
-    const known = new Map([...new Set(entries.flatMap((e) => [...(e.served ?? [])]))].map((segment) => [segment, forSegment(segment)]));
+    const forSegment = (segment: string) =>
+      entries.filter((e) => e.served === null || e.served.has(segment)).map((e) => e.inner);
+    const known = new Map(
+      [...new Set(entries.flatMap((e) => [...(e.served ?? [])]))].map((segment) => [
+        segment,
+        forSegment(segment),
+      ]),
+    );
     const others = forSegment("");
     return (req, res, next) => {
       const routers = known.get(firstSegment(req.path)) ?? others;

@@ -1,7 +1,18 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type TResourceDef, type TRelationshipDef, attributeOf, relationshipOf, filterOf } from "@crew/contracts";
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type TResourceDef,
+  type TRelationshipDef,
+  attributeOf,
+  relationshipOf,
+  filterOf,
+} from "@crew/contracts";
 import { AppError } from "../errors/app-error.js";
 
-export interface TSort { field: string; desc: boolean }
+export interface TSort {
+  field: string;
+  desc: boolean;
+}
 
 export interface TListQuery {
   page: { size: number; number: number };
@@ -41,15 +52,21 @@ const objectParam = (v: unknown, parameter: string): TQuery => {
 };
 
 /** `vessel.manning_scales`: each segment a relationship of the type before it, at most three deep. */
-const checkIncludePath = (def: TResourceDef, path: string, defOf: ((type: string) => TResourceDef | undefined) | undefined): void => {
+const checkIncludePath = (
+  def: TResourceDef,
+  path: string,
+  defOf: ((type: string) => TResourceDef | undefined) | undefined,
+): void => {
   const segments = path.split(".");
-  if (segments.length > 3) throw AppError.badRequest(`include '${path}' is nested too deeply (at most 3 levels)`, "include");
+  if (segments.length > 3)
+    throw AppError.badRequest(`include '${path}' is nested too deeply (at most 3 levels)`, "include");
   let current: TResourceDef | undefined = def;
   for (const name of segments) {
     const rel: TRelationshipDef | undefined = current ? relationshipOf(current, name) : undefined;
     if (!current || !rel) throw AppError.badRequest(`Cannot include '${path}' with ${def.type}`, "include");
     current = defOf?.(rel.type);
-    if (!current && segments.length > 1) throw AppError.badRequest(`Cannot include '${path}' with ${def.type}`, "include");
+    if (!current && segments.length > 1)
+      throw AppError.badRequest(`Cannot include '${path}' with ${def.type}`, "include");
   }
 };
 
@@ -63,20 +80,30 @@ const KNOWN = new Set(["page", "sort", "filter", "search", "include", "fields", 
 export const parseListQuery = (
   def: TResourceDef,
   query: TQuery,
-  opts: { maxPageSize?: number; extraParams?: readonly string[]; sortable?: readonly string[]; defOf?: (type: string) => TResourceDef | undefined } = {},
+  opts: {
+    maxPageSize?: number;
+    extraParams?: readonly string[];
+    sortable?: readonly string[];
+    defOf?: (type: string) => TResourceDef | undefined;
+  } = {},
 ): TListQuery => {
   for (const key of Object.keys(query)) {
-    if (!KNOWN.has(key) && !opts.extraParams?.includes(key)) throw AppError.badRequest(`Unknown query parameter '${key}'`, key);
+    if (!KNOWN.has(key) && !opts.extraParams?.includes(key))
+      throw AppError.badRequest(`Unknown query parameter '${key}'`, key);
   }
   const page = objectParam(query.page, "page");
-  for (const k of Object.keys(page)) if (k !== "size" && k !== "number") throw AppError.badRequest(`Unknown parameter page[${k}]`, `page[${k}]`);
+  for (const k of Object.keys(page))
+    if (k !== "size" && k !== "number")
+      throw AppError.badRequest(`Unknown parameter page[${k}]`, `page[${k}]`);
   const maxSize = opts.maxPageSize ?? def.maxPageSize ?? MAX_PAGE_SIZE;
   const size = intParam(page.size, "page[size]", 1, maxSize) ?? DEFAULT_PAGE_SIZE;
   const number = intParam(page.number, "page[number]", 1, 1_000_000) ?? 1;
 
   const sortable = new Set([
     "id",
-    ...Object.entries(def.attributes).filter(([, a]) => a.sortable).map(([n]) => n),
+    ...Object.entries(def.attributes)
+      .filter(([, a]) => a.sortable)
+      .map(([n]) => n),
     ...(def.sorts ?? []),
     ...(opts.sortable ?? []),
   ]);
@@ -96,28 +123,40 @@ export const parseListQuery = (
     if (value === undefined || value === "" || value === "all" || value === "null") continue;
     const parsed = spec.input.safeParse(value);
     if (!parsed.success) {
-      throw AppError.badRequest(`filter[${name}]: ${parsed.error.issues[0]?.message ?? "invalid value"}`, `filter[${name}]`);
+      throw AppError.badRequest(
+        `filter[${name}]: ${parsed.error.issues[0]?.message ?? "invalid value"}`,
+        `filter[${name}]`,
+      );
     }
     filter[name] = parsed.data;
   }
 
   const searchText = (str(query.search, "search") ?? "").trim();
-  if (searchText.length > 200) throw AppError.badRequest("search is too long (maximum is 200 characters)", "search");
-  if (searchText && !def.search?.length) throw AppError.badRequest(`${def.type} cannot be searched`, "search");
+  if (searchText.length > 200)
+    throw AppError.badRequest("search is too long (maximum is 200 characters)", "search");
+  if (searchText && !def.search?.length)
+    throw AppError.badRequest(`${def.type} cannot be searched`, "search");
 
   const includeText = str(query.include, "include") ?? "";
-  const include = includeText.split(",").map((s) => s.trim()).filter(Boolean);
+  const include = includeText
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (include.length > 20) throw AppError.badRequest("include names at most 20 relationships", "include");
   for (const path of include) checkIncludePath(def, path, opts.defOf);
 
   const fields: Record<string, string[]> = {};
   for (const [type, raw] of Object.entries(objectParam(query.fields, "fields"))) {
     // `id` is always served; spec 002's mention list names it (fields[clients]=id,name), so it is taken and dropped.
-    const list = (str(raw, `fields[${type}]`) ?? "").split(",").map((s) => s.trim()).filter((f) => f && f !== "id");
+    const list = (str(raw, `fields[${type}]`) ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((f) => f && f !== "id");
     const typeDef = type === def.type ? def : opts.defOf?.(type);
     if (!typeDef) throw AppError.badRequest(`Unknown type '${type}' in fields`, `fields[${type}]`);
     for (const f of list) {
-      if (!attributeOf(typeDef, f) && !relationshipOf(typeDef, f)) throw AppError.badRequest(`Unknown field '${f}' of ${type}`, `fields[${type}]`);
+      if (!attributeOf(typeDef, f) && !relationshipOf(typeDef, f))
+        throw AppError.badRequest(`Unknown field '${f}' of ${type}`, `fields[${type}]`);
     }
     fields[type] = list;
   }

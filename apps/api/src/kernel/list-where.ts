@@ -15,7 +15,8 @@ import type { TOrderBy, TWhere } from "./store.js";
 export const belongsTo = (core: TServiceCore, relationship: string, parentId: number): TWhere => {
   const map = core.relationMap(relationship);
   if (map.kind === "fk") return { [map.field]: parentId };
-  if (map.kind === "through") return { [map.field]: map.single ? { is: { [map.to]: parentId } } : { some: { [map.to]: parentId } } };
+  if (map.kind === "through")
+    return { [map.field]: map.single ? { is: { [map.to]: parentId } } : { some: { [map.to]: parentId } } };
   throw new Error(`${core.def.type}.${relationship} cannot scope a nested list`);
 };
 
@@ -33,15 +34,26 @@ const filterWhere = (core: TServiceCore, name: string, value: unknown, actor: TA
 const searchWhere = (core: TServiceCore, text: string, actor: TActor): TWhere => {
   if (core.hooks.search) return core.hooks.search(text, actor);
   return {
-    AND: text.split(/\s+/).filter(Boolean).map((word) => ({
-      OR: (core.def.search ?? []).map((a) => ({ [camel(a)]: { contains: word, mode: "insensitive" } })),
-    })),
+    AND: text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({
+        OR: (core.def.search ?? []).map((a) => ({ [camel(a)]: { contains: word, mode: "insensitive" } })),
+      })),
   };
 };
 
 /** The clauses of a list query (without the reader's scope): filters, search, parent, and the caller's own. */
-export const listClauses = (core: TServiceCore, query: TListQuery, actor: TActor, parent?: { relationship: string; id: number }, where?: TWhere): TWhere[] => {
-  const clauses: TWhere[] = Object.entries(query.filter).map(([name, value]) => filterWhere(core, name, value, actor));
+export const listClauses = (
+  core: TServiceCore,
+  query: TListQuery,
+  actor: TActor,
+  parent?: { relationship: string; id: number },
+  where?: TWhere,
+): TWhere[] => {
+  const clauses: TWhere[] = Object.entries(query.filter).map(([name, value]) =>
+    filterWhere(core, name, value, actor),
+  );
   if (query.search) clauses.push(searchWhere(core, query.search, actor));
   if (parent) clauses.push(belongsTo(core, parent.relationship, parent.id));
   if (where) clauses.push(where);

@@ -1,4 +1,11 @@
-import { can, mayPick, relationshipOf, type TListDocument, type TResourceObject, type TSingleDocument } from "@crew/contracts";
+import {
+  can,
+  mayPick,
+  relationshipOf,
+  type TListDocument,
+  type TResourceObject,
+  type TSingleDocument,
+} from "@crew/contracts";
 import { AppError } from "../errors/app-error.js";
 import type { TActor } from "../http/context.js";
 import { requireAccess } from "./access.js";
@@ -12,9 +19,23 @@ import type { TServiceCore } from "./service-core.js";
 import type { TResourceService } from "./service-types.js";
 import type { TRow } from "./store.js";
 
-type TReads = Pick<TResourceService,
-  "access" | "serialize" | "list" | "show" | "find" | "findInScope" | "parentReadable" | "relationship" |
-  "readableIds" | "outOfScopeIds" | "pickableIds" | "includeRecords" | "options" | "answer">;
+type TReads = Pick<
+  TResourceService,
+  | "access"
+  | "serialize"
+  | "list"
+  | "show"
+  | "find"
+  | "findInScope"
+  | "parentReadable"
+  | "relationship"
+  | "readableIds"
+  | "outOfScopeIds"
+  | "pickableIds"
+  | "includeRecords"
+  | "options"
+  | "answer"
+>;
 
 /**
  * The reads of a resource: lists (the generic query or the binding's own page), show, the
@@ -26,7 +47,8 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
   const readStore = core.store();
   const repo = () => core.repoOf(kernel.read);
   /** The relations a list loads: those its sparse fieldset needs when the binding says so. */
-  const includeOf = (fields: readonly string[] | undefined) => (fields?.length && hooks.includeFor ? hooks.includeFor(fields) : core.include);
+  const includeOf = (fields: readonly string[] | undefined) =>
+    fields?.length && hooks.includeFor ? hooks.includeFor(fields) : core.include;
 
   /**
    * Rows of `ids` the reader may see, for `included`: through the binding's `loadRows` when it
@@ -36,24 +58,60 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
    * time of a vessels page that includes 10,000 scale rows (bench:fleet).
    */
   const includedRows = async (actor: TActor, ids: readonly number[]): Promise<TRow[]> => {
-    if (!hooks.loadRows) return readStore.findMany(core.readable(actor, { id: { in: [...ids] } }), [{ id: "asc" }], undefined, core.include);
+    if (!hooks.loadRows)
+      return readStore.findMany(
+        core.readable(actor, { id: { in: [...ids] } }),
+        [{ id: "asc" }],
+        undefined,
+        core.include,
+      );
     const where = core.readable(actor);
-    const [allowed, rows] = await Promise.all([readStore.existing(ids, where), hooks.loadRows([...ids].sort((a, b) => a - b), { repo: repo() })]);
+    const [allowed, rows] = await Promise.all([
+      readStore.existing(ids, where),
+      hooks.loadRows(
+        [...ids].sort((a, b) => a - b),
+        { repo: repo() },
+      ),
+    ]);
     return rows.filter((r) => allowed.has(r.id));
   };
 
   /** The page a resource's own list query chose (hooks.listPage): its rows, in its order. */
-  const ownPage = async (query: TListQuery, actor: TActor): Promise<{ rows: TRow[]; total: number; estimated?: boolean }> => {
-    const page = hooks.listPage ? await hooks.listPage(query, { actor, repo: repo() }) : { ids: [], total: 0 };
+  const ownPage = async (
+    query: TListQuery,
+    actor: TActor,
+  ): Promise<{ rows: TRow[]; total: number; estimated?: boolean }> => {
+    const page = hooks.listPage
+      ? await hooks.listPage(query, { actor, repo: repo() })
+      : { ids: [], total: 0 };
     // The hook applies the scope; loading the rows through it again keeps a mistaken hook from leaking.
-    const found = page.ids.length ? await readStore.findMany(core.readable(actor, { id: { in: page.ids } }), undefined, undefined, core.include) : [];
+    const found = page.ids.length
+      ? await readStore.findMany(
+          core.readable(actor, { id: { in: page.ids } }),
+          undefined,
+          undefined,
+          core.include,
+        )
+      : [];
     const byId = new Map(found.map((r) => [r.id, r]));
-    return { rows: page.ids.flatMap((id) => byId.get(id) ?? []), total: page.total, ...(page.estimated ? { estimated: true } : {}) };
+    return {
+      rows: page.ids.flatMap((id) => byId.get(id) ?? []),
+      total: page.total,
+      ...(page.estimated ? { estimated: true } : {}),
+    };
   };
 
   const answer = async (actor: TActor, row: TRow): Promise<TSingleDocument> => {
     const extras = await output.extrasOf([row], actor);
-    const doc: TSingleDocument = { data: output.serialize(row, actor, undefined, await output.loadLinkage([row], Object.keys(core.relations)), extras(row)) };
+    const doc: TSingleDocument = {
+      data: output.serialize(
+        row,
+        actor,
+        undefined,
+        await output.loadLinkage([row], Object.keys(core.relations)),
+        extras(row),
+      ),
+    };
     const meta = await hooks.answerMeta?.(row, { actor, repo: repo() });
     return meta ? { ...doc, meta } : doc;
   };
@@ -66,12 +124,24 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
     serialize: output.serialize,
 
     async list(actor, rawQuery, url, opts = {}): Promise<TListDocument> {
-      const query = parseListQuery(def, rawQuery, { defOf: (t) => kernel.findService(t)?.def, ...(opts.extraParams ? { extraParams: opts.extraParams } : {}) });
+      const query = parseListQuery(def, rawQuery, {
+        defOf: (t) => kernel.findService(t)?.def,
+        ...(opts.extraParams ? { extraParams: opts.extraParams } : {}),
+      });
       const clauses = listClauses(core, query, actor, opts.parent, opts.where);
       const where = core.readable(actor, clauses.length ? { AND: clauses } : {});
-      const { rows, total, estimated } = hooks.listPage && !opts.parent && !opts.where
-        ? await ownPage(query, actor)
-        : { ...(await readStore.list(where, orderBy(core, query), query.page, includeOf(query.fields[def.type]))), estimated: false };
+      const { rows, total, estimated } =
+        hooks.listPage && !opts.parent && !opts.where
+          ? await ownPage(query, actor)
+          : {
+              ...(await readStore.list(
+                where,
+                orderBy(core, query),
+                query.page,
+                includeOf(query.fields[def.type]),
+              )),
+              estimated: false,
+            };
       const fields = query.fields[def.type];
       const linkage = await output.loadLinkage(rows, output.linkageNames(query, false));
       const extras = await output.extrasOf(rows, actor, fields);
@@ -87,13 +157,18 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
     },
 
     async show(actor, id, rawQuery): Promise<TSingleDocument> {
-      const query = parseListQuery(def, onlyParams(rawQuery, ["include", "fields"]), { defOf: (t) => kernel.findService(t)?.def });
+      const query = parseListQuery(def, onlyParams(rawQuery, ["include", "fields"]), {
+        defOf: (t) => kernel.findService(t)?.def,
+      });
       const row = await core.load(actor, id);
       const fields = query.fields[def.type];
       const linkage = await output.loadLinkage([row], output.linkageNames(query, true));
       const extras = await output.extrasOf([row], actor, fields);
       const meta = await hooks.answerMeta?.(row, { actor, repo: repo() });
-      const doc: TSingleDocument = { data: output.serialize(row, actor, fields, linkage, extras(row)), ...(meta ? { meta } : {}) };
+      const doc: TSingleDocument = {
+        data: output.serialize(row, actor, fields, linkage, extras(row)),
+        ...(meta ? { meta } : {}),
+      };
       const included = await output.includedOf(actor, [row], linkage, query);
       if (included) doc.included = included;
       return doc;
@@ -117,7 +192,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const row = await core.load(actor, id);
       const ids = relatedIds([row], name, core.relations[name], await output.loadLinkage([row], [name]));
       const related = kernel.findService(rel.type);
-      const visible = related && can(actor.permissions, related.def.permission, "read") ? await related.readableIds(actor, ids) : new Set<number>();
+      const visible =
+        related && can(actor.permissions, related.def.permission, "read")
+          ? await related.readableIds(actor, ids)
+          : new Set<number>();
       const data = ids.filter((i) => visible.has(i)).map((i) => ({ type: rel.type, id: String(i) }));
       return { data: rel.cardinality === "one" ? (data[0] ?? null) : data };
     },
@@ -131,7 +209,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
 
     async outOfScopeIds(actor, ids, client: TTx = kernel.read) {
       const store = core.store(client);
-      const [existing, visible] = await Promise.all([store.existing(ids, {}), store.existing(ids, core.readable(actor))]);
+      const [existing, visible] = await Promise.all([
+        store.existing(ids, {}),
+        store.existing(ids, core.readable(actor)),
+      ]);
       return [...existing].filter((i) => !visible.has(i));
     },
 
@@ -151,7 +232,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const missing = ids.filter((id) => !out.has(`${def.type}:${id}`));
       if (!missing.length && !nested.length) return;
       const rows = missing.length ? await includedRows(actor, missing) : [];
-      const linkage = await output.loadLinkage(rows, [...nested.map((p) => p.split(".")[0] ?? ""), ...(fields[def.type] ?? [])]);
+      const linkage = await output.loadLinkage(rows, [
+        ...nested.map((p) => p.split(".")[0] ?? ""),
+        ...(fields[def.type] ?? []),
+      ]);
       const many = await output.manyOf(rows, actor, fields[def.type]);
       const write = output.serializerFor(actor, fields[def.type], linkage);
       for (const row of rows) out.set(`${def.type}:${row.id}`, write(row, many.get(row.id)));
@@ -162,12 +246,20 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       if (hooks.options) {
         if (!mayPick(actor.permissions, def.type)) requireAccess(actor, def.permission, "read");
         const found = await hooks.options(q?.trim() || undefined, size, { actor, repo: repo() });
-        return found.map((o) => ({ type: "select_options", id: String(o.id), attributes: { label: o.label, value: String(o.id) } }));
+        return found.map((o) => ({
+          type: "select_options",
+          id: String(o.id),
+          attributes: { label: o.label, value: String(o.id) },
+        }));
       }
       const field = camel(def.titleAttribute);
       const where = core.pickable(actor, q ? { [field]: { contains: q.trim(), mode: "insensitive" } } : {});
       const rows = await readStore.findMany(where, [{ [field]: "asc" }, { id: "asc" }], size);
-      return rows.map((r) => ({ type: "select_options", id: String(r.id), attributes: { label: typeof r[field] === "string" ? r[field] : "", value: String(r.id) } }));
+      return rows.map((r) => ({
+        type: "select_options",
+        id: String(r.id),
+        attributes: { label: typeof r[field] === "string" ? r[field] : "", value: String(r.id) },
+      }));
     },
 
     answer,

@@ -15,10 +15,12 @@ export const createFileWrites = (core: TServiceCore, answer: TResourceService["a
     async uploadFiles(actor, id, attribute, uploads) {
       requireAccess(actor, def.permission, "update");
       await core.load(actor, id);
-      await attachUploads(kernel, actor, def, id, attribute, uploads, (fn) => kernel.write(actor, async (tx) => {
-        await core.load(actor, id, tx);
-        await fn(tx);
-      }));
+      await attachUploads(kernel, actor, def, id, attribute, uploads, (fn) =>
+        kernel.write(actor, async (tx) => {
+          await core.load(actor, id, tx);
+          await fn(tx);
+        }),
+      );
       kernel.publish(def.type, [id], "update", actor);
       return answer(actor, await core.load(actor, id));
     },
@@ -32,7 +34,9 @@ export const createFileWrites = (core: TServiceCore, answer: TResourceService["a
         const repo = storedFilesRepository(tx);
         const current = (await repo.ofAttribute(def.type, id, attribute)).map((f) => f.id);
         if (current.length !== ids.length || !current.every((f) => ids.includes(f))) {
-          throw AppError.invalid([{ field: attribute, message: "must list each of the record's files once" }]);
+          throw AppError.invalid([
+            { field: attribute, message: "must list each of the record's files once" },
+          ]);
         }
         await repo.reorder(ids);
       });

@@ -21,11 +21,18 @@ export const createRecordOutput = (core: TServiceCore) => {
   const hasFiles = fileAttributes(def).length > 0;
 
   /** File attribute values of rows, one query for all (none when the sparse fieldset leaves them out). */
-  const filesOf = async (rows: readonly TRow[], fields?: string[]): Promise<Map<number, Record<string, unknown>>> =>
+  const filesOf = async (
+    rows: readonly TRow[],
+    fields?: string[],
+  ): Promise<Map<number, Record<string, unknown>>> =>
     hasFiles ? fileValues(kernel.read, def, rows, fields) : new Map();
 
   /** Set-based computed values of a page of rows (one query for all). */
-  const manyOf = async (rows: readonly TRow[], actor: TActor, fields?: string[]): Promise<Map<number, Record<string, unknown>>> => {
+  const manyOf = async (
+    rows: readonly TRow[],
+    actor: TActor,
+    fields?: string[],
+  ): Promise<Map<number, Record<string, unknown>>> => {
     const many = hooks.computedMany;
     if (!many || !rows.length) return new Map();
     // A sparse fieldset that asks for none of them spares the query.
@@ -34,7 +41,11 @@ export const createRecordOutput = (core: TServiceCore) => {
   };
 
   /** Both of the above, merged per row: a row's extra values for the serialiser. */
-  const extrasOf = async (rows: readonly TRow[], actor: TActor, fields?: string[]): Promise<(row: TRow) => Record<string, unknown>> => {
+  const extrasOf = async (
+    rows: readonly TRow[],
+    actor: TActor,
+    fields?: string[],
+  ): Promise<(row: TRow) => Record<string, unknown>> => {
     const files = await filesOf(rows, fields);
     const many = await manyOf(rows, actor, fields);
     return (row) => ({ ...many.get(row.id), ...files.get(row.id) });
@@ -44,7 +55,9 @@ export const createRecordOutput = (core: TServiceCore) => {
   const visibleFields = (actor: TActor | null, fields?: string[]): string[] | undefined => {
     const hidden = actor ? hooks.hidden?.(actor) : undefined;
     if (!hidden?.length) return fields;
-    const base = fields?.length ? fields : [...Object.keys(def.attributes), ...Object.keys(def.relationships ?? {})];
+    const base = fields?.length
+      ? fields
+      : [...Object.keys(def.attributes), ...Object.keys(def.relationships ?? {})];
     return base.filter((f) => !hidden.includes(f));
   };
 
@@ -55,7 +68,11 @@ export const createRecordOutput = (core: TServiceCore) => {
    */
   const serializerFor = (actor: TActor | null, fields?: string[], linkage?: TLinkage) => {
     const visible = visibleFields(actor, fields);
-    const write = resourceSerializer(def, { ...(visible ? { fields: visible } : {}), relations, ...(linkage ? { linkage } : {}) });
+    const write = resourceSerializer(def, {
+      ...(visible ? { fields: visible } : {}),
+      relations,
+      ...(linkage ? { linkage } : {}),
+    });
     return (row: TRow, extra?: Record<string, unknown>): TResourceObject => {
       if (!computedEntries.length && !extra) return write(row);
       const values: Record<string, unknown> = {};
@@ -63,11 +80,20 @@ export const createRecordOutput = (core: TServiceCore) => {
       return write(row, extra ? Object.assign(values, extra) : values);
     };
   };
-  const serialize = (row: TRow, actor: TActor | null, fields?: string[], linkage?: TLinkage, files?: Record<string, unknown>): TResourceObject =>
-    serializerFor(actor, fields, linkage)(row, files);
+  const serialize = (
+    row: TRow,
+    actor: TActor | null,
+    fields?: string[],
+    linkage?: TLinkage,
+    files?: Record<string, unknown>,
+  ): TResourceObject => serializerFor(actor, fields, linkage)(row, files);
 
   /** Linkage of the stored (join-table or children) relationships named in `names`. */
-  const loadLinkage = async (rows: readonly TRow[], names: Iterable<string>, client: TTx = kernel.read): Promise<TLinkage> => {
+  const loadLinkage = async (
+    rows: readonly TRow[],
+    names: Iterable<string>,
+    client: TTx = kernel.read,
+  ): Promise<TLinkage> => {
     const linkage: TLinkage = new Map();
     const rel = relationRepository(client);
     const ids = rows.map((r) => r.id);
@@ -112,12 +138,27 @@ export const createRecordOutput = (core: TServiceCore) => {
   };
 
   /** The `included` member of an answer for `rows` (undefined when the query includes nothing). */
-  const includedOf = async (actor: TActor, rows: readonly TRow[], linkage: TLinkage, query: Pick<TListQuery, "include" | "fields">): Promise<TResourceObject[] | undefined> => {
+  const includedOf = async (
+    actor: TActor,
+    rows: readonly TRow[],
+    linkage: TLinkage,
+    query: Pick<TListQuery, "include" | "fields">,
+  ): Promise<TResourceObject[] | undefined> => {
     if (!query.include.length) return undefined;
     const out = new Map<string, TResourceObject>();
     await includeInto(actor, rows, linkage, query.include, query.fields, out);
     return [...out.values()];
   };
 
-  return { extrasOf, manyOf, filesOf, serializerFor, serialize, loadLinkage, linkageNames, includeInto, includedOf };
+  return {
+    extrasOf,
+    manyOf,
+    filesOf,
+    serializerFor,
+    serialize,
+    loadLinkage,
+    linkageNames,
+    includeInto,
+    includedOf,
+  };
 };

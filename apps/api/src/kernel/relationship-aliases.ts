@@ -24,9 +24,11 @@ export const aliasesOf = (def: TResourceDef): ReadonlyMap<string, TAliasOf> => {
   if (known) return known;
   const map = new Map<string, TAliasOf>();
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
-    if (rel.attribute && rel.cardinality === "one") map.set(rel.attribute, { kind: "relationship", name, type: rel.type, readOnly: rel.readOnly === true });
+    if (rel.attribute && rel.cardinality === "one")
+      map.set(rel.attribute, { kind: "relationship", name, type: rel.type, readOnly: rel.readOnly === true });
   }
-  for (const [name, attr] of Object.entries(def.attributes)) if (attr.alias) map.set(attr.alias, { kind: "attribute", name });
+  for (const [name, attr] of Object.entries(def.attributes))
+    if (attr.alias) map.set(attr.alias, { kind: "attribute", name });
   cache.set(def, map);
   return map;
 };
@@ -39,12 +41,18 @@ const put = (target: Record<string, unknown>, name: string, value: unknown): voi
 /** A foreign key's value as a client may send it: an id (number or digits) or null ("" clears too). */
 const linkageOf = (value: unknown, type: string): TLinkage | undefined => {
   if (value === null || value === "") return { data: null };
-  const id = typeof value === "number" ? idOf(String(value)) : typeof value === "string" ? idOf(value.trim()) : undefined;
+  const id =
+    typeof value === "number"
+      ? idOf(String(value))
+      : typeof value === "string"
+        ? idOf(value.trim())
+        : undefined;
   return id === undefined ? undefined : { data: { type, id: String(id) } };
 };
 
 const sameLinkage = (a: TLinkage, b: TLinkage): boolean => {
-  const one = (d: TLinkage["data"]): string | null => (d === null ? null : Array.isArray(d) ? "many" : `${d.type}:${d.id}`);
+  const one = (d: TLinkage["data"]): string | null =>
+    d === null ? null : Array.isArray(d) ? "many" : `${d.type}:${d.id}`;
   return one(a.data) === one(b.data);
 };
 
@@ -58,11 +66,16 @@ export const resolveAliases = (
   def: TResourceDef,
   attributes: Readonly<Record<string, unknown>>,
   relationships: Readonly<Record<string, TLinkage>>,
-): { attributes: Record<string, unknown>; relationships: Record<string, TLinkage>; sentAs: ReadonlyMap<string, string> } => {
+): {
+  attributes: Record<string, unknown>;
+  relationships: Record<string, TLinkage>;
+  sentAs: ReadonlyMap<string, string>;
+} => {
   const aliases = aliasesOf(def);
   const names = Object.keys(attributes);
   const sentAs = new Map<string, string>();
-  if (!aliases.size || !names.some((n) => aliases.has(n))) return { attributes: { ...attributes }, relationships: { ...relationships }, sentAs };
+  if (!aliases.size || !names.some((n) => aliases.has(n)))
+    return { attributes: { ...attributes }, relationships: { ...relationships }, sentAs };
   const outAttributes: Record<string, unknown> = {};
   const outRelationships: Record<string, TLinkage> = {};
   for (const [name, value] of Object.entries(relationships)) put(outRelationships, name, value);
@@ -73,7 +86,10 @@ export const resolveAliases = (
     if (!alias) continue;
     const value = attributes[name];
     if (alias.kind === "attribute") {
-      if (Object.hasOwn(outAttributes, alias.name) && JSON.stringify(outAttributes[alias.name]) !== JSON.stringify(value)) {
+      if (
+        Object.hasOwn(outAttributes, alias.name) &&
+        JSON.stringify(outAttributes[alias.name]) !== JSON.stringify(value)
+      ) {
         issues.push({ field: name, message: `differs from ${alias.name}: send one of them` });
         continue;
       }

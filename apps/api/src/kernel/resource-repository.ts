@@ -17,14 +17,30 @@ export const resourceRepository = (client: TTx, model: TModel) => {
      * it without a count: most lists (reference lists, a vessel's scale) fit on their first
      * page, and their requests make one query instead of two (bench:cost).
      */
-    async list(where: TWhere, orderBy: TOrderBy, page: { size: number; number: number }, include?: TInclude): Promise<{ rows: TRow[]; total: number }> {
+    async list(
+      where: TWhere,
+      orderBy: TOrderBy,
+      page: { size: number; number: number },
+      include?: TInclude,
+    ): Promise<{ rows: TRow[]; total: number }> {
       const skip = (page.number - 1) * page.size;
-      const rows = await store.findMany({ where, orderBy, skip, take: page.size, ...(include ? { include } : {}) });
+      const rows = await store.findMany({
+        where,
+        orderBy,
+        skip,
+        take: page.size,
+        ...(include ? { include } : {}),
+      });
       const lastPage = rows.length < page.size && (rows.length > 0 || page.number === 1);
       return { rows, total: lastPage ? skip + rows.length : await store.count({ where }) };
     },
     findMany(where: TWhere, orderBy?: TOrderBy, take?: number, include?: TInclude): Promise<TRow[]> {
-      return store.findMany({ where, ...(orderBy ? { orderBy } : {}), ...(take ? { take } : {}), ...(include ? { include } : {}) });
+      return store.findMany({
+        where,
+        ...(orderBy ? { orderBy } : {}),
+        ...(take ? { take } : {}),
+        ...(include ? { include } : {}),
+      });
     },
     find(where: TWhere, include?: TInclude): Promise<TRow | null> {
       return store.findFirst({ where, ...(include ? { include } : {}) });
@@ -54,7 +70,10 @@ export const resourceRepository = (client: TTx, model: TModel) => {
         if (id > max) max = id;
       }
       const asRange = wanted.size >= RANGE_FROM && max - min + 1 <= 2 * wanted.size;
-      const rows = await store.findMany({ where: { AND: [where, { id: asRange ? { gte: min, lte: max } : { in: [...wanted] } }] }, select: { id: true } });
+      const rows = await store.findMany({
+        where: { AND: [where, { id: asRange ? { gte: min, lte: max } : { in: [...wanted] } }] },
+        select: { id: true },
+      });
       const found = new Set<number>();
       for (const r of rows) if (wanted.has(r.id)) found.add(r.id);
       return found;
@@ -86,41 +105,83 @@ export const relationRepository = (client: TTx) => ({
   },
 
   /** Makes the join rows of `id` exactly `related` (in one transaction with the caller's write). */
-  async replace(map: Extract<TRelationMap, { kind: "through" }>, id: number, related: readonly number[]): Promise<void> {
+  async replace(
+    map: Extract<TRelationMap, { kind: "through" }>,
+    id: number,
+    related: readonly number[],
+  ): Promise<void> {
     const store = storeOf(client, map.model);
     await store.deleteMany({ where: { [map.from]: id, [map.to]: { notIn: [...related] } } });
     await this.add(map, id, related);
   },
 
-  async add(map: Extract<TRelationMap, { kind: "through" }>, id: number, related: readonly number[]): Promise<void> {
+  async add(
+    map: Extract<TRelationMap, { kind: "through" }>,
+    id: number,
+    related: readonly number[],
+  ): Promise<void> {
     if (!related.length) return;
     const store = storeOf(client, map.model);
-    const present = await store.findMany({ where: { [map.from]: id, [map.to]: { in: [...related] } }, select: { [map.to]: true } });
+    const present = await store.findMany({
+      where: { [map.from]: id, [map.to]: { in: [...related] } },
+      select: { [map.to]: true },
+    });
     const have = new Set(present.map((r) => r[map.to]));
     const missing = [...new Set(related)].filter((r) => !have.has(r));
-    if (missing.length) await store.createMany({ data: missing.map((r) => ({ [map.from]: id, [map.to]: r })), skipDuplicates: true });
+    if (missing.length)
+      await store.createMany({
+        data: missing.map((r) => ({ [map.from]: id, [map.to]: r })),
+        skipDuplicates: true,
+      });
   },
 
-  async remove(map: Extract<TRelationMap, { kind: "through" }>, id: number, related: readonly number[]): Promise<void> {
+  async remove(
+    map: Extract<TRelationMap, { kind: "through" }>,
+    id: number,
+    related: readonly number[],
+  ): Promise<void> {
     if (!related.length) return;
-    await storeOf(client, map.model).deleteMany({ where: { [map.from]: id, [map.to]: { in: [...related] } } });
+    await storeOf(client, map.model).deleteMany({
+      where: { [map.from]: id, [map.to]: { in: [...related] } },
+    });
   },
 
   /** A writable inverse relation: the children `related` now point at `id` (whatever they pointed at before). */
-  async adopt(map: Extract<TRelationMap, { kind: "inverse" }>, id: number, related: readonly number[]): Promise<void> {
+  async adopt(
+    map: Extract<TRelationMap, { kind: "inverse" }>,
+    id: number,
+    related: readonly number[],
+  ): Promise<void> {
     if (!related.length) return;
-    await storeOf(client, map.model).updateMany({ where: { id: { in: [...related] } }, data: { [map.fk]: id } });
+    await storeOf(client, map.model).updateMany({
+      where: { id: { in: [...related] } },
+      data: { [map.fk]: id },
+    });
   },
 
   /** A writable inverse relation: the children among `related` that point at `id` point at nothing. */
-  async release(map: Extract<TRelationMap, { kind: "inverse" }>, id: number, related: readonly number[]): Promise<void> {
+  async release(
+    map: Extract<TRelationMap, { kind: "inverse" }>,
+    id: number,
+    related: readonly number[],
+  ): Promise<void> {
     if (!related.length) return;
-    await storeOf(client, map.model).updateMany({ where: { id: { in: [...related] }, [map.fk]: id }, data: { [map.fk]: null } });
+    await storeOf(client, map.model).updateMany({
+      where: { id: { in: [...related] }, [map.fk]: id },
+      data: { [map.fk]: null },
+    });
   },
 
   /** A writable inverse relation: exactly `related` point at `id`. */
-  async replaceChildren(map: Extract<TRelationMap, { kind: "inverse" }>, id: number, related: readonly number[]): Promise<void> {
-    await storeOf(client, map.model).updateMany({ where: { [map.fk]: id, id: { notIn: [...related] } }, data: { [map.fk]: null } });
+  async replaceChildren(
+    map: Extract<TRelationMap, { kind: "inverse" }>,
+    id: number,
+    related: readonly number[],
+  ): Promise<void> {
+    await storeOf(client, map.model).updateMany({
+      where: { [map.fk]: id, id: { notIn: [...related] } },
+      data: { [map.fk]: null },
+    });
     await this.adopt(map, id, related);
   },
 });

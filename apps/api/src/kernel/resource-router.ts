@@ -30,11 +30,17 @@ export const SHARED_KINDS: ReadonlySet<TRouteSpec["kind"]> = new Set(["options"]
  * the body is parsed. The table decides which routes exist; this decides only what each kind
  * does, so the permission matrix and the fuzzer test exactly what is served.
  */
-const handlerOf = (route: TRouteSpec, service: TResourceService, handlers: Readonly<Record<string, TActionHandler<unknown>>>, kernel: TKernelDeps): RequestHandler => {
+const handlerOf = (
+  route: TRouteSpec,
+  service: TResourceService,
+  handlers: Readonly<Record<string, TActionHandler<unknown>>>,
+  kernel: TKernelDeps,
+): RequestHandler => {
   const { def } = service;
   switch (route.kind) {
     case "list":
-      return async (req, res) => respond(res, 200, await service.list(actorOf(req), query(req), requestUrl(req)));
+      return async (req, res) =>
+        respond(res, 200, await service.list(actorOf(req), query(req), requestUrl(req)));
     case "show":
       return async (req, res) => respond(res, 200, await service.show(actorOf(req), idOf(req), query(req)));
     case "create":
@@ -56,7 +62,8 @@ const handlerOf = (route: TRouteSpec, service: TResourceService, handlers: Reado
         respond(res, 204);
       };
     case "versions":
-      return async (req, res) => respond(res, 200, await service.versions(actorOf(req), idOf(req), query(req), requestUrl(req)));
+      return async (req, res) =>
+        respond(res, 200, await service.versions(actorOf(req), idOf(req), query(req), requestUrl(req)));
     case "files": {
       const attribute = route.attribute ?? "";
       const spec = fileSpecOf(def, attribute);
@@ -65,7 +72,11 @@ const handlerOf = (route: TRouteSpec, service: TResourceService, handlers: Reado
         return async (req, res) => {
           const actor = actorOf(req);
           service.access(actor, "update");
-          const { files } = await readUpload(req, res, { maxBytes: kernel.config.UPLOAD_MAX_BYTES, accept: spec.accept, maxFiles: spec.multiple ? 20 : 1 });
+          const { files } = await readUpload(req, res, {
+            maxBytes: kernel.config.UPLOAD_MAX_BYTES,
+            accept: spec.accept,
+            maxFiles: spec.multiple ? 20 : 1,
+          });
           respond(res, 200, await service.uploadFiles(actor, idOf(req), attribute, files));
         };
       }
@@ -78,13 +89,22 @@ const handlerOf = (route: TRouteSpec, service: TResourceService, handlers: Reado
     }
     case "relationship": {
       const name = route.relationship ?? "";
-      if (route.method === "get") return async (req, res) => respond(res, 200, await service.relationship(actorOf(req), idOf(req), name));
+      if (route.method === "get")
+        return async (req, res) =>
+          respond(res, 200, await service.relationship(actorOf(req), idOf(req), name));
       const op = RELATIONSHIP_OPS[route.method];
       return async (req, res) => {
         const actor = actorOf(req);
         service.access(actor, "update");
         const id = idOf(req);
-        await service.writeRelationship(actor, id, name, op, relationshipIds(def, name, req.body), relationshipFlags(def, req.body));
+        await service.writeRelationship(
+          actor,
+          id,
+          name,
+          op,
+          relationshipIds(def, name, req.body),
+          relationshipFlags(def, req.body),
+        );
         respond(res, 200, await service.relationship(actor, id, name));
       };
     }
@@ -92,7 +112,11 @@ const handlerOf = (route: TRouteSpec, service: TResourceService, handlers: Reado
     case "nested-create": {
       const parent = (def.parents ?? []).find((p) => p.relationship === route.parent);
       if (!parent) throw new Error(`${def.type}: nested route ${route.path} has no parent`);
-      const scopeOf = (req: Request) => ({ type: parent.type, id: parseId(param(req, "parentId")), relationship: parent.relationship });
+      const scopeOf = (req: Request) => ({
+        type: parent.type,
+        id: parseId(param(req, "parentId")),
+        relationship: parent.relationship,
+      });
       if (route.kind === "nested") {
         return async (req, res) => {
           const actor = actorOf(req);
@@ -107,7 +131,15 @@ const handlerOf = (route: TRouteSpec, service: TResourceService, handlers: Reado
         service.access(actor, "create");
         const scope = scopeOf(req);
         await service.parentReadable(actor, scope);
-        respond(res, 201, await service.create(actor, parseWriteBody(def, req.body, "create", undefined, [parent.relationship]), scope));
+        respond(
+          res,
+          201,
+          await service.create(
+            actor,
+            parseWriteBody(def, req.body, "create", undefined, [parent.relationship]),
+            scope,
+          ),
+        );
       };
     }
     case "action": {
@@ -135,8 +167,13 @@ export const routesRouter = (
     router[route.method](path, handlerOf(route, service, handlers, kernel));
     // JSON:API answers an unsupported relationship update with 403: adding to or removing from
     // a to-one is refused by the service (after the same checks), not left to the unknown-route 404.
-    if (route.kind === "relationship" && route.method === "patch" && relationshipOf(service.def, route.relationship ?? "")?.cardinality === "one") {
-      for (const method of ["post", "delete"] as const) router[method](path, handlerOf({ ...route, method }, service, handlers, kernel));
+    if (
+      route.kind === "relationship" &&
+      route.method === "patch" &&
+      relationshipOf(service.def, route.relationship ?? "")?.cardinality === "one"
+    ) {
+      for (const method of ["post", "delete"] as const)
+        router[method](path, handlerOf({ ...route, method }, service, handlers, kernel));
     }
   }
   return router;

@@ -38,8 +38,14 @@ const planOf = (def: TResourceDef): TPlan => {
   let plan = plans.get(def);
   if (!plan) {
     plan = {
-      attributes: Object.entries(def.attributes).filter(([, a]) => !a.writeOnly).map(([name]) => ({ name, field: camel(name) })),
-      relationships: Object.entries(def.relationships ?? {}).map(([name, rel]) => ({ name, rel, fk: foreignKey(name) })),
+      attributes: Object.entries(def.attributes)
+        .filter(([, a]) => !a.writeOnly)
+        .map(([name]) => ({ name, field: camel(name) })),
+      relationships: Object.entries(def.relationships ?? {}).map(([name, rel]) => ({
+        name,
+        rel,
+        fk: foreignKey(name),
+      })),
     };
     plans.set(def, plan);
   }
@@ -92,9 +98,10 @@ export const resourceSerializer = (
           continue;
         }
         const ids = w.loaded.get(row.id) ?? [];
-        out[w.name] = w.rel.cardinality === "one"
-          ? { data: ids[0] === undefined ? null : { type: w.rel.type, id: String(ids[0]) } }
-          : { data: ids.map((id) => ({ type: w.rel.type, id: String(id) })) };
+        out[w.name] =
+          w.rel.cardinality === "one"
+            ? { data: ids[0] === undefined ? null : { type: w.rel.type, id: String(ids[0]) } }
+            : { data: ids.map((id) => ({ type: w.rel.type, id: String(id) })) };
       }
       resource.relationships = out;
     }
@@ -107,7 +114,12 @@ export const toResource = (def: TResourceDef, row: TRow, opts: TSerializeOptions
   resourceSerializer(def, opts)(row, opts.computed?.(row));
 
 /** The related ids a relationship names for a set of rows (foreign keys or loaded linkage). */
-export const relatedIds = (rows: readonly TRow[], name: string, map: TRelationMap | undefined, linkage: TLinkage): number[] => {
+export const relatedIds = (
+  rows: readonly TRow[],
+  name: string,
+  map: TRelationMap | undefined,
+  linkage: TLinkage,
+): number[] => {
   const ids = new Set<number>();
   for (const row of rows) {
     if (!map || map.kind === "fk") {
@@ -140,7 +152,8 @@ export const listLinks = (
       if (v === undefined || v === null) return;
       if (typeof v === "object" && !Array.isArray(v)) {
         for (const [k, sub] of Object.entries(v as Record<string, unknown>)) add(`${prefix}[${k}]`, sub);
-      } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") params.append(prefix, String(v));
+      } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+        params.append(prefix, String(v));
     };
     for (const [k, v] of Object.entries(query)) if (k !== "page") add(k, v);
     params.set("page[number]", String(n));

@@ -44,7 +44,8 @@ export const createServiceCore = (entry: TResourceEntry, kernel: TKernelDeps): T
   const { def, model, hooks } = entry;
   const relations: Record<string, TRelationMap> = hooks.relations ?? {};
   const readStore = resourceRepository(kernel.read, model);
-  const store = (client?: TTx) => (client === undefined || client === kernel.read ? readStore : resourceRepository(client, model));
+  const store = (client?: TTx) =>
+    client === undefined || client === kernel.read ? readStore : resourceRepository(client, model);
 
   const scoped = (actor: TActor, where: TWhere = {}): TWhere => {
     const scope = hooks.scope?.(actor);
@@ -56,7 +57,8 @@ export const createServiceCore = (entry: TResourceEntry, kernel: TKernelDeps): T
   };
   /** Readable ones, or, for a writer of a resource with a form relationship to this type, any within the type's scope. */
   const pickable = (actor: TActor, where: TWhere = {}): TWhere => {
-    if (!can(actor.permissions, def.permission, "read") && mayPick(actor.permissions, def.type)) return scoped(actor, where);
+    if (!can(actor.permissions, def.permission, "read") && mayPick(actor.permissions, def.type))
+      return scoped(actor, where);
     return readable(actor, where);
   };
 

@@ -1,5 +1,10 @@
 import type {
-  TAction, TListDocument, TResourceDef, TResourceIdentifier, TResourceObject, TSingleDocument,
+  TAction,
+  TListDocument,
+  TResourceDef,
+  TResourceIdentifier,
+  TResourceObject,
+  TSingleDocument,
 } from "@crew/contracts";
 import type { TActor } from "../http/context.js";
 import type { TStoredFileRow } from "../storage/stored-files-repository.js";
@@ -35,9 +40,20 @@ export type TRelationshipOp = "replace" | "add" | "remove";
 export interface TResourceService {
   def: TResourceDef;
   access(actor: TActor, action: TAction): void;
-  serialize(row: TRow, actor: TActor | null, fields?: string[], linkage?: TLinkage, files?: Record<string, unknown>): TResourceObject;
+  serialize(
+    row: TRow,
+    actor: TActor | null,
+    fields?: string[],
+    linkage?: TLinkage,
+    files?: Record<string, unknown>,
+  ): TResourceObject;
 
-  list(actor: TActor, rawQuery: Record<string, unknown>, url: string, opts?: TListOptions): Promise<TListDocument>;
+  list(
+    actor: TActor,
+    rawQuery: Record<string, unknown>,
+    url: string,
+    opts?: TListOptions,
+  ): Promise<TListDocument>;
   show(actor: TActor, id: number, rawQuery: Record<string, unknown>): Promise<TSingleDocument>;
   /** The record for bespoke services: 404 unless the caller may read it. */
   find(actor: TActor, id: number): Promise<TRow>;
@@ -49,7 +65,11 @@ export interface TResourceService {
   /** A nested list's parent must exist and be readable by the caller (its permission and scope), else 403/404. */
   parentReadable(actor: TActor, parent: TParentScope): Promise<void>;
   /** GET /{type}/{id}/relationships/{name}: the linkage, as far as the caller may see the related type. */
-  relationship(actor: TActor, id: number, name: string): Promise<{ data: TResourceIdentifier | TResourceIdentifier[] | null }>;
+  relationship(
+    actor: TActor,
+    id: number,
+    name: string,
+  ): Promise<{ data: TResourceIdentifier | TResourceIdentifier[] | null }>;
   /** Ids among `ids` the caller may read (permission and scope): relationship checks and includes. */
   readableIds(actor: TActor, ids: readonly number[], client?: TTx): Promise<Set<number>>;
   /** Ids among `ids` of records that exist but that the caller's scope hides (History). */
@@ -57,7 +77,13 @@ export interface TResourceService {
   /** The ids among `ids` a write may name: readable, or choosable in a form the caller may submit. */
   pickableIds(actor: TActor, ids: readonly number[], client?: TTx): Promise<Set<number>>;
   /** Adds the readable records among `ids` (and their own `nested` includes) to `out`. */
-  includeRecords(actor: TActor, ids: readonly number[], nested: readonly string[], fields: Record<string, string[]>, out: Map<string, TResourceObject>): Promise<void>;
+  includeRecords(
+    actor: TActor,
+    ids: readonly number[],
+    nested: readonly string[],
+    fields: Record<string, string[]>,
+    out: Map<string, TResourceObject>,
+  ): Promise<void>;
   /** GET /api/select_options?type=: {id, label} of the records the caller may pick, matched by title. */
   options(actor: TActor, q: string | undefined, size: number): Promise<TResourceObject[]>;
   /** A written record as the answer of a write: its attributes, stored relationships and files. */
@@ -67,13 +93,30 @@ export interface TResourceService {
   update(actor: TActor, id: number, input: TWriteInput): Promise<TSingleDocument>;
   remove(actor: TActor, id: number): Promise<void>;
   /** PATCH (replace), POST (add) and DELETE (remove) on /{type}/{id}/relationships/{name}. */
-  writeRelationship(actor: TActor, id: number, name: string, op: TRelationshipOp, ids: number[], flags?: Readonly<Record<string, unknown>>): Promise<void>;
+  writeRelationship(
+    actor: TActor,
+    id: number,
+    name: string,
+    op: TRelationshipOp,
+    ids: number[],
+    flags?: Readonly<Record<string, unknown>>,
+  ): Promise<void>;
 
   /** GET /{type}/{id}/versions: who changed what and when, for the record and what belongs to it. */
   versions(actor: TActor, id: number, rawQuery: Record<string, unknown>, url: string): Promise<TListDocument>;
 
-  uploadFiles(actor: TActor, id: number, attribute: string, uploads: readonly TUpload[]): Promise<TSingleDocument>;
-  reorderFiles(actor: TActor, id: number, attribute: string, ids: readonly number[]): Promise<TSingleDocument>;
+  uploadFiles(
+    actor: TActor,
+    id: number,
+    attribute: string,
+    uploads: readonly TUpload[],
+  ): Promise<TSingleDocument>;
+  reorderFiles(
+    actor: TActor,
+    id: number,
+    attribute: string,
+    ids: readonly number[],
+  ): Promise<TSingleDocument>;
   removeFile(actor: TActor, file: TStoredFileRow): Promise<void>;
 
   /** The resource's repository over the pool or a transaction, for its actions. */

@@ -13,7 +13,15 @@ export type TInclude = Record<string, unknown>;
 export type TSelect = Record<string, boolean>;
 
 export interface TStore {
-  findMany(args: { where?: TWhere; orderBy?: TOrderBy; skip?: number; take?: number; include?: TInclude; select?: TSelect; distinct?: string[] }): Promise<TRow[]>;
+  findMany(args: {
+    where?: TWhere;
+    orderBy?: TOrderBy;
+    skip?: number;
+    take?: number;
+    include?: TInclude;
+    select?: TSelect;
+    distinct?: string[];
+  }): Promise<TRow[]>;
   count(args: { where?: TWhere }): Promise<number>;
   findFirst(args: { where: TWhere; include?: TInclude; select?: TSelect }): Promise<TRow | null>;
   create(args: { data: Record<string, unknown>; include?: TInclude }): Promise<TRow>;

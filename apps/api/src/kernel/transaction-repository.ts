@@ -7,7 +7,11 @@ import type { TTx } from "./model-types.js";
  * audit trigger (docs/versions.md): `set_config(..., true)` lasts until the transaction ends,
  * so every row any code path writes inside it is recorded with who and which request.
  */
-export const runInTransaction = async <T>(db: TDb, actor: Pick<TActor, "id" | "requestId"> | null, fn: (tx: TTx) => Promise<T>): Promise<T> =>
+export const runInTransaction = async <T>(
+  db: TDb,
+  actor: Pick<TActor, "id" | "requestId"> | null,
+  fn: (tx: TTx) => Promise<T>,
+): Promise<T> =>
   db.$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT set_config('crew.actor_id', ${actor ? String(actor.id) : ""}, true), set_config('crew.request_id', ${actor?.requestId ?? ""}, true)`;

@@ -18,7 +18,11 @@ export interface TVersionRow {
 export const versionsRepository = (db: TTx) => ({
   /** The records that belong to one record and have versions, by item type. */
   async belongingItems(type: string, id: number): Promise<Map<string, number[]>> {
-    const rows = await db.version.findMany({ where: { ownerType: type, ownerId: id }, distinct: ["itemType", "itemId"], select: { itemType: true, itemId: true } });
+    const rows = await db.version.findMany({
+      where: { ownerType: type, ownerId: id },
+      distinct: ["itemType", "itemId"],
+      select: { itemType: true, itemId: true },
+    });
     const out = new Map<string, number[]>();
     for (const r of rows) out.set(r.itemType, [...(out.get(r.itemType) ?? []), r.itemId]);
     return out;
@@ -34,7 +38,9 @@ export const versionsRepository = (db: TTx) => ({
     hidden: { types: readonly string[]; items: ReadonlyMap<string, readonly number[]> },
     page: { size: number; number: number },
   ): Promise<{ rows: TVersionRow[]; total: number }> {
-    const hiddenItems = [...hidden.items].flatMap(([itemType, ids]) => (ids.length ? [{ itemType, itemId: { in: [...ids] } }] : []));
+    const hiddenItems = [...hidden.items].flatMap(([itemType, ids]) =>
+      ids.length ? [{ itemType, itemId: { in: [...ids] } }] : [],
+    );
     const where = {
       OR: [
         { itemType: type, itemId: id },
@@ -47,12 +53,25 @@ export const versionsRepository = (db: TTx) => ({
       ],
     };
     const [rows, total] = await Promise.all([
-      db.version.findMany({ where, orderBy: { id: "desc" }, skip: (page.number - 1) * page.size, take: page.size }),
+      db.version.findMany({
+        where,
+        orderBy: { id: "desc" },
+        skip: (page.number - 1) * page.size,
+        take: page.size,
+      }),
       db.version.count({ where }),
     ]);
     const actorIds = [...new Set(rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])))];
-    const actors = actorIds.length ? await db.client.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } }) : [];
+    const actors = actorIds.length
+      ? await db.client.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } })
+      : [];
     const names = new Map(actors.map((a) => [a.id, a.name]));
-    return { rows: rows.map((r) => ({ ...r, actorName: r.actorId === null ? null : (names.get(r.actorId) ?? null) })), total };
+    return {
+      rows: rows.map((r) => ({
+        ...r,
+        actorName: r.actorId === null ? null : (names.get(r.actorId) ?? null),
+      })),
+      total,
+    };
   },
 });

@@ -14,7 +14,9 @@ export const createVersions = (core: TServiceCore): TResourceService["versions"]
   return async (actor, id, rawQuery, url) => {
     await core.load(actor, id);
     const query = parseListQuery(def, onlyParams(rawQuery, ["page"]));
-    const hiddenTypes = kernel.types().filter((t) => !can(actor.permissions, kernel.serviceOf(t).def.permission, "read"));
+    const hiddenTypes = kernel
+      .types()
+      .filter((t) => !can(actor.permissions, kernel.serviceOf(t).def.permission, "read"));
     const versions = versionsRepository(kernel.read);
     // Belonging records that still exist but are out of the reader's scope (a vessel's archived
     // scale rows for all but superusers) keep their history to themselves, as their reads do.
@@ -23,15 +25,27 @@ export const createVersions = (core: TServiceCore): TResourceService["versions"]
       const service = hiddenTypes.includes(itemType) ? undefined : kernel.findService(itemType);
       if (service) hiddenItems.set(itemType, await service.outOfScopeIds(actor, ids));
     }
-    const { rows, total } = await versions.forRecord(def.type, id, { types: hiddenTypes, items: hiddenItems }, query.page);
+    const { rows, total } = await versions.forRecord(
+      def.type,
+      id,
+      { types: hiddenTypes, items: hiddenItems },
+      query.page,
+    );
     return {
       data: rows.map((v) => ({
         type: "versions",
         id: String(v.id),
         attributes: {
-          item_type: v.itemType, item_id: v.itemId, event: v.event, changes: v.changes,
-          owner_type: v.ownerType, owner_id: v.ownerId, actor_id: v.actorId, actor_name: v.actorName,
-          request_id: v.requestId, created_at: v.createdAt.toISOString(),
+          item_type: v.itemType,
+          item_id: v.itemId,
+          event: v.event,
+          changes: v.changes,
+          owner_type: v.ownerType,
+          owner_id: v.ownerId,
+          actor_id: v.actorId,
+          actor_name: v.actorName,
+          request_id: v.requestId,
+          created_at: v.createdAt.toISOString(),
         },
       })),
       links: listLinks(url, rawQuery, query.page, total),

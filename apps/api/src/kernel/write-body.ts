@@ -1,4 +1,11 @@
-import { ZWriteDocument, type TResourceIdentifier, attributesSchema, type TResourceDef, attributeOf, relationshipOf } from "@crew/contracts";
+import {
+  ZWriteDocument,
+  type TResourceIdentifier,
+  attributesSchema,
+  type TResourceDef,
+  attributeOf,
+  relationshipOf,
+} from "@crew/contracts";
 import { AppError, type TFieldIssue } from "../errors/app-error.js";
 import { idOf } from "./ids.js";
 import { asSent, resolveAliases } from "./relationship-aliases.js";
@@ -32,7 +39,9 @@ export const parseWriteBody = (
 ): TWriteInput => {
   const doc = ZWriteDocument.safeParse(body);
   if (!doc.success) {
-    throw AppError.badRequest("The body must be a JSON:API document: {\"data\": {\"type\": ..., \"attributes\": {...}}}");
+    throw AppError.badRequest(
+      'The body must be a JSON:API document: {"data": {"type": ..., "attributes": {...}}}',
+    );
   }
   const { data } = doc.data;
   if (data.type !== def.type) throw AppError.conflict(`data.type must be '${def.type}'`);
@@ -41,18 +50,29 @@ export const parseWriteBody = (
   }
   // Names as the client sent them: zod's record copy would turn a `__proto__` key into a prototype.
   // The spec's other spellings (foreign keys as attributes, `docType`) become the definition's names.
-  const { attributes: given, relationships: linked, sentAs } = resolveAliases(def, rawAttributes(body) ?? data.attributes ?? {}, data.relationships ?? {});
+  const {
+    attributes: given,
+    relationships: linked,
+    sentAs,
+  } = resolveAliases(def, rawAttributes(body) ?? data.attributes ?? {}, data.relationships ?? {});
   for (const name of Object.keys(given)) {
     const attr = attributeOf(def, name);
-    if (!attr) throw new AppError("BAD_REQUEST", `Unknown attribute '${name}'`, [badPointer(`Unknown attribute '${name}' of ${def.type}`, `/data/attributes/${name}`)]);
-    if (!attr.input) throw new AppError("BAD_REQUEST", `'${name}' cannot be written`, [badPointer(`'${name}' is read-only`, `/data/attributes/${name}`)]);
+    if (!attr)
+      throw new AppError("BAD_REQUEST", `Unknown attribute '${name}'`, [
+        badPointer(`Unknown attribute '${name}' of ${def.type}`, `/data/attributes/${name}`),
+      ]);
+    if (!attr.input)
+      throw new AppError("BAD_REQUEST", `'${name}' cannot be written`, [
+        badPointer(`'${name}' is read-only`, `/data/attributes/${name}`),
+      ]);
   }
   const issues: TFieldIssue[] = [];
   const parsed = attributesSchema(def, mode).safeParse(given);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "base");
-      const message = issue.code === "invalid_type" && issue.input === undefined ? "can't be blank" : issue.message;
+      const message =
+        issue.code === "invalid_type" && issue.input === undefined ? "can't be blank" : issue.message;
       if (!issues.some((i) => i.field === field)) issues.push({ field, message });
     }
   }
@@ -61,8 +81,14 @@ export const parseWriteBody = (
   const toMany: Record<string, number[]> = {};
   for (const [name, value] of Object.entries(linked)) {
     const rel = relationshipOf(def, name);
-    if (!rel) throw new AppError("BAD_REQUEST", `Unknown relationship '${name}'`, [badPointer(`Unknown relationship '${name}' of ${def.type}`, `/data/relationships/${name}`)]);
-    if (rel.readOnly) throw new AppError("BAD_REQUEST", `'${name}' cannot be written here`, [badPointer(`'${name}' is written through ${rel.type}`, `/data/relationships/${name}`)]);
+    if (!rel)
+      throw new AppError("BAD_REQUEST", `Unknown relationship '${name}'`, [
+        badPointer(`Unknown relationship '${name}' of ${def.type}`, `/data/relationships/${name}`),
+      ]);
+    if (rel.readOnly)
+      throw new AppError("BAD_REQUEST", `'${name}' cannot be written here`, [
+        badPointer(`'${name}' is written through ${rel.type}`, `/data/relationships/${name}`),
+      ]);
     if (rel.cardinality === "many") {
       const ids = parseLinkage(name, rel.type, value.data, "many", issues);
       if (ids) toMany[name] = ids;
@@ -74,11 +100,14 @@ export const parseWriteBody = (
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
     if (!rel.required || provided.includes(name)) continue;
     // A create must name it; an update may leave it out but not clear it.
-    const missing = mode === "create" ? relationships[name] == null : Object.hasOwn(relationships, name) && relationships[name] === null;
+    const missing =
+      mode === "create"
+        ? relationships[name] == null
+        : Object.hasOwn(relationships, name) && relationships[name] === null;
     if (missing) issues.push({ field: name, message: "must exist", location: "relationships" });
   }
   if (issues.length) throw AppError.invalid(asSent(issues, sentAs));
-  return { attributes: (parsed.data ?? {}), relationships, toMany };
+  return { attributes: parsed.data ?? {}, relationships, toMany };
 };
 
 type TLinkageData = TResourceIdentifier | TResourceIdentifier[] | null;
@@ -94,8 +123,10 @@ export const parseLinkage = (
   cardinality: "one" | "many",
   issues: TFieldIssue[],
 ): number[] | undefined => {
-  if (cardinality === "one" && Array.isArray(data)) throw AppError.badRequest(`Relationship '${name}' takes one resource identifier or null`);
-  if (cardinality === "many" && !Array.isArray(data)) throw AppError.badRequest(`Relationship '${name}' takes an array of resource identifiers`);
+  if (cardinality === "one" && Array.isArray(data))
+    throw AppError.badRequest(`Relationship '${name}' takes one resource identifier or null`);
+  if (cardinality === "many" && !Array.isArray(data))
+    throw AppError.badRequest(`Relationship '${name}' takes an array of resource identifiers`);
   const list = data === null ? [] : Array.isArray(data) ? data : [data];
   if (list.length > 1000) throw AppError.badRequest(`Relationship '${name}' takes at most 1000 identifiers`);
   const ids: number[] = [];
@@ -113,11 +144,19 @@ export const parseLinkage = (
 
 const rawAttributes = (body: unknown): Record<string, unknown> | undefined => {
   const data = (body as { data?: unknown }).data;
-  const attributes = typeof data === "object" && data !== null ? (data as { attributes?: unknown }).attributes : undefined;
-  return typeof attributes === "object" && attributes !== null && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
+  const attributes =
+    typeof data === "object" && data !== null ? (data as { attributes?: unknown }).attributes : undefined;
+  return typeof attributes === "object" && attributes !== null && !Array.isArray(attributes)
+    ? (attributes as Record<string, unknown>)
+    : undefined;
 };
 
-const badPointer = (detail: string, pointer: string) => ({ status: "400", title: "Bad Request", detail, source: { pointer } });
+const badPointer = (detail: string, pointer: string) => ({
+  status: "400",
+  title: "Bad Request",
+  detail,
+  source: { pointer },
+});
 
 export const parseId = (raw: string | undefined): number => {
   const id = raw === undefined ? undefined : idOf(raw);

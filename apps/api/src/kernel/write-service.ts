@@ -11,7 +11,15 @@ import type { TServiceCore } from "./service-core.js";
 import type { TResourceService } from "./service-types.js";
 import type { TRow } from "./store.js";
 import type { TWriteInput } from "./write-body.js";
-import { checkRelated, checkRelationshipPermissions, checkRules, dataOf, defaultsOf, sideEffects, writeStoredRelations } from "./write-steps.js";
+import {
+  checkRelated,
+  checkRelationshipPermissions,
+  checkRules,
+  dataOf,
+  defaultsOf,
+  sideEffects,
+  writeStoredRelations,
+} from "./write-steps.js";
 
 type TWrites = Pick<TResourceService, "create" | "update" | "remove" | "writeRelationship">;
 
@@ -25,7 +33,13 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
   const hasFiles = fileAttributes(def).length > 0;
 
   /** `prepare` runs after the checks, before the row is written (a relationship endpoint's hook). */
-  const write = async (actor: TActor, mode: "create" | "update", id: number | undefined, input: TWriteInput, prepare?: (tx: TTx, before: TRow | null) => Promise<void>): Promise<TRow> => {
+  const write = async (
+    actor: TActor,
+    mode: "create" | "update",
+    id: number | undefined,
+    input: TWriteInput,
+    prepare?: (tx: TTx, before: TRow | null) => Promise<void>,
+  ): Promise<TRow> => {
     const side = sideEffects(core);
     const row = await kernel.write(actor, async (tx) => {
       checkRelationshipPermissions(core, actor, input);
@@ -36,7 +50,16 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       const defaults = defaultsOf(core, input);
       const next = { ...before, ...defaults };
       checkRules(core, next);
-      const ctx: TLooseWriteCtx = { actor, mode, id, before, next, input, repo: core.repoOf(tx), touched: side.touched };
+      const ctx: TLooseWriteCtx = {
+        actor,
+        mode,
+        id,
+        before,
+        next,
+        input,
+        repo: core.repoOf(tx),
+        touched: side.touched,
+      };
       const data = await dataOf(core, input, defaults, ctx);
       const written = mode === "create" ? await store.create(data) : await store.update(id as number, data);
       await writeStoredRelations(core, tx, written.id, input);
@@ -90,32 +113,54 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       const rel = relationshipOf(def, name);
       if (!rel) throw AppError.notFound(`${def.type} has no relationship '${name}'`);
       if (rel.readOnly) throw AppError.forbidden(`'${name}' is written through ${rel.type}`);
-      if (rel.cardinality === "one" && op !== "replace") throw AppError.forbidden("This is a to-one relationship: replace it with PATCH.");
+      if (rel.cardinality === "one" && op !== "replace")
+        throw AppError.forbidden("This is a to-one relationship: replace it with PATCH.");
       const map = core.relationMap(name);
       const change = { name, op, ids, flags };
-      const before = async (tx: TTx, row: TRow): Promise<void> => hooks.beforeRelationshipChange?.(change, { actor, id, before: row, repo: core.repoOf(tx), kernel });
-      const after = async (): Promise<void> => hooks.afterRelationshipChange?.(change, { actor, id, repo: core.repoOf(kernel.read), kernel, transaction: (fn) => kernel.write(actor, (tx) => fn(core.repoOf(tx))) });
+      const before = async (tx: TTx, row: TRow): Promise<void> =>
+        hooks.beforeRelationshipChange?.(change, { actor, id, before: row, repo: core.repoOf(tx), kernel });
+      const after = async (): Promise<void> =>
+        hooks.afterRelationshipChange?.(change, {
+          actor,
+          id,
+          repo: core.repoOf(kernel.read),
+          kernel,
+          transaction: (fn) => kernel.write(actor, (tx) => fn(core.repoOf(tx))),
+        });
       if (op === "replace") {
-        const input: TWriteInput = rel.cardinality === "one"
-          ? { attributes: {}, relationships: { [name]: ids[0] ?? null }, toMany: {} }
-          : { attributes: {}, relationships: {}, toMany: { [name]: ids } };
+        const input: TWriteInput =
+          rel.cardinality === "one"
+            ? { attributes: {}, relationships: { [name]: ids[0] ?? null }, toMany: {} }
+            : { attributes: {}, relationships: {}, toMany: { [name]: ids } };
         await write(actor, "update", id, input, async (tx, row) => (row ? before(tx, row) : undefined));
         await after();
         return;
       }
-      if (map.kind !== "through" && !(map.kind === "inverse" && map.writable)) throw AppError.forbidden(`'${name}' is written through ${rel.type}`);
+      if (map.kind !== "through" && !(map.kind === "inverse" && map.writable))
+        throw AppError.forbidden(`'${name}' is written through ${rel.type}`);
       if (rel.permission) requireAccess(actor, rel.permission, "update");
       const side = sideEffects(core);
       await kernel.write(actor, async (tx) => {
         const row = await core.load(actor, id, tx);
         await before(tx, row);
-        if (op === "add") await checkRelated(core, actor, { attributes: {}, relationships: {}, toMany: { [name]: ids } }, tx);
+        if (op === "add")
+          await checkRelated(core, actor, { attributes: {}, relationships: {}, toMany: { [name]: ids } }, tx);
         const joins = relationRepository(tx);
-        if (map.kind === "inverse") await (op === "add" ? joins.adopt(map, id, ids) : joins.release(map, id, ids));
+        if (map.kind === "inverse")
+          await (op === "add" ? joins.adopt(map, id, ids) : joins.release(map, id, ids));
         else await (op === "add" ? joins.add(map, id, ids) : joins.remove(map, id, ids));
         if (hooks.afterWrite) {
           const after = await core.load(actor, id, tx);
-          await hooks.afterWrite(after, { actor, mode: "update", id, before: after, next: after, input: { attributes: {}, relationships: {}, toMany: {} }, repo: core.repoOf(tx), touched: side.touched });
+          await hooks.afterWrite(after, {
+            actor,
+            mode: "update",
+            id,
+            before: after,
+            next: after,
+            input: { attributes: {}, relationships: {}, toMany: {} },
+            repo: core.repoOf(tx),
+            touched: side.touched,
+          });
         }
       });
       side.publish(actor);

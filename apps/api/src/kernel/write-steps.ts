@@ -20,10 +20,17 @@ export const checkRelationshipPermissions = (core: TServiceCore, actor: TActor, 
 };
 
 /** Each named related record must exist and be one the writer may link to (422 `must exist` otherwise). */
-export const checkRelated = async (core: TServiceCore, actor: TActor, input: TWriteInput, client: TTx): Promise<void> => {
+export const checkRelated = async (
+  core: TServiceCore,
+  actor: TActor,
+  input: TWriteInput,
+  client: TTx,
+): Promise<void> => {
   const issues: TFieldIssue[] = [];
   const wanted: [string, number[]][] = [
-    ...Object.entries(input.relationships).flatMap(([n, id]): [string, number[]][] => (id === null ? [] : [[n, [id]]])),
+    ...Object.entries(input.relationships).flatMap(([n, id]): [string, number[]][] =>
+      id === null ? [] : [[n, [id]]],
+    ),
     ...Object.entries(input.toMany),
   ];
   for (const [name, ids] of wanted) {
@@ -33,8 +40,11 @@ export const checkRelated = async (core: TServiceCore, actor: TActor, input: TWr
     const related = core.kernel.findService(rel.type);
     const found: ReadonlySet<number> = targets
       ? await targets(ids, { actor, repo: core.repoOf(client) })
-      : related ? await related.pickableIds(actor, ids, client) : new Set<number>();
-    if (ids.some((id) => !found.has(id))) issues.push({ field: name, message: "must exist", location: "relationships" });
+      : related
+        ? await related.pickableIds(actor, ids, client)
+        : new Set<number>();
+    if (ids.some((id) => !found.has(id)))
+      issues.push({ field: name, message: "must exist", location: "relationships" });
   }
   if (issues.length) throw AppError.invalid(issues);
 };
@@ -43,7 +53,8 @@ export const checkRelated = async (core: TServiceCore, actor: TActor, input: TWr
 export const defaultsOf = (core: TServiceCore, input: TWriteInput): Record<string, unknown> => {
   const virtual = new Set(core.hooks.virtual ?? []);
   const defaults: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(input.attributes)) if (!virtual.has(name)) defaults[camel(name)] = value;
+  for (const [name, value] of Object.entries(input.attributes))
+    if (!virtual.has(name)) defaults[camel(name)] = value;
   for (const [name, id] of Object.entries(input.relationships)) {
     const map = core.relationMap(name);
     if (map.kind === "fk") defaults[map.field] = id;
@@ -52,7 +63,12 @@ export const defaultsOf = (core: TServiceCore, input: TWriteInput): Record<strin
 };
 
 /** The column data of a write: the defaults, then the hook's changes over them. */
-export const dataOf = async (core: TServiceCore, input: TWriteInput, defaults: Record<string, unknown>, ctx: TLooseWriteCtx): Promise<Record<string, unknown>> => {
+export const dataOf = async (
+  core: TServiceCore,
+  input: TWriteInput,
+  defaults: Record<string, unknown>,
+  ctx: TLooseWriteCtx,
+): Promise<Record<string, unknown>> => {
   if (!core.hooks.toData) return defaults;
   return { ...defaults, ...(await core.hooks.toData(input, defaults, ctx)) };
 };
@@ -64,11 +80,18 @@ export const checkRules = (core: TServiceCore, next: Record<string, unknown>): v
 };
 
 /** To-many and stored to-one relationships of a write, replaced in the write's transaction. */
-export const writeStoredRelations = async (core: TServiceCore, client: TTx, id: number, input: TWriteInput): Promise<void> => {
+export const writeStoredRelations = async (
+  core: TServiceCore,
+  client: TTx,
+  id: number,
+  input: TWriteInput,
+): Promise<void> => {
   const rel = relationRepository(client);
   const given: [string, number[]][] = [
     ...Object.entries(input.toMany),
-    ...Object.entries(input.relationships).flatMap(([n, v]): [string, number[]][] => (core.relations[n]?.kind === "through" ? [[n, v === null ? [] : [v]]] : [])),
+    ...Object.entries(input.relationships).flatMap(([n, v]): [string, number[]][] =>
+      core.relations[n]?.kind === "through" ? [[n, v === null ? [] : [v]]] : [],
+    ),
   ];
   for (const [name, ids] of given) {
     const map = core.relationMap(name);
@@ -76,7 +99,8 @@ export const writeStoredRelations = async (core: TServiceCore, client: TTx, id: 
       await rel.replaceChildren(map, id, ids);
       continue;
     }
-    if (map.kind !== "through") throw AppError.badRequest(`'${name}' is written through its related resource`);
+    if (map.kind !== "through")
+      throw AppError.badRequest(`'${name}' is written through its related resource`);
     await rel.replace(map, id, ids);
   }
 };

@@ -8,7 +8,10 @@ import { fileURLToPath } from "node:url";
  * own tree. The same code runs from source (tsx, vitest) and from the bundle in dist/, whose
  * depths differ.
  */
-export const findUp = (relative: string, from = dirname(fileURLToPath(import.meta.url))): string | undefined => {
+export const findUp = (
+  relative: string,
+  from = dirname(fileURLToPath(import.meta.url)),
+): string | undefined => {
   let dir = from;
   for (;;) {
     const candidate = join(dir, relative);

@@ -7,12 +7,32 @@ import type { TConfig } from "../config.js";
  * this is the net for objects a handler logs by hand.
  */
 const SECRET_KEYS = [
-  "password", "passwordHash", "password_hash", "current_password", "currentPassword", "token", "tokenHash",
-  "accessToken", "access_token", "\"access-token\"", "client", "uid", "authorization", "cookie", "credential",
-  "idToken", "id_token", "equasisPassword", "equasis_password", "botToken", "bot_token", "secret", "sessionSecret",
+  "password",
+  "passwordHash",
+  "password_hash",
+  "current_password",
+  "currentPassword",
+  "token",
+  "tokenHash",
+  "accessToken",
+  "access_token",
+  '"access-token"',
+  "client",
+  "uid",
+  "authorization",
+  "cookie",
+  "credential",
+  "idToken",
+  "id_token",
+  "equasisPassword",
+  "equasis_password",
+  "botToken",
+  "bot_token",
+  "secret",
+  "sessionSecret",
 ];
 const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
-  const key = k.startsWith("\"") ? `[${k}]` : `.${k}`;
+  const key = k.startsWith('"') ? `[${k}]` : `.${k}`;
   return [`*${key}`, `*.*${key}`];
 });
 
@@ -30,7 +50,10 @@ const errSerializer = (err: unknown): Record<string, unknown> => {
 
 /** Masks anything after a secret-looking key in free text (`password: x`, `"access-token":"y"`). */
 export const scrub = (text: string): string =>
-  text.replace(/(password|token|secret|credential|authorization)(["'\s]*[:=]\s*["']?)[^"'\s,}]+/gi, "$1$2[redacted]");
+  text.replace(
+    /(password|token|secret|credential|authorization)(["'\s]*[:=]\s*["']?)[^"'\s,}]+/gi,
+    "$1$2[redacted]",
+  );
 
 export interface TLoggerOptions {
   /** Tests capture lines here. */
@@ -41,7 +64,10 @@ export interface TLoggerOptions {
  * One JSON line per event in production; in development (LOG_FORMAT=pretty, set by `pnpm dev`)
  * one readable line per request through pino-pretty.
  */
-export const createLogger = (config: Pick<TConfig, "LOG_LEVEL" | "NODE_ENV"> & Partial<Pick<TConfig, "LOG_FORMAT">>, opts: TLoggerOptions = {}): Logger => {
+export const createLogger = (
+  config: Pick<TConfig, "LOG_LEVEL" | "NODE_ENV"> & Partial<Pick<TConfig, "LOG_FORMAT">>,
+  opts: TLoggerOptions = {},
+): Logger => {
   const options: LoggerOptions = {
     level: config.NODE_ENV === "test" && !opts.destination ? "silent" : config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },

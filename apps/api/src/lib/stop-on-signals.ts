@@ -8,7 +8,11 @@ const FORCE_EXIT_MS = 25_000;
  * on the first SIGTERM or SIGINT it logs `stopping`, runs `stop` (its own order of closing)
  * once, and exits 0; 1 when `stop` throws or takes longer than 25 s.
  */
-export const stopOnSignals = (logger: Logger, messages: { stopping: string; failed: string }, stop: () => Promise<void>): void => {
+export const stopOnSignals = (
+  logger: Logger,
+  messages: { stopping: string; failed: string },
+  stop: () => Promise<void>,
+): void => {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -49,7 +49,9 @@ export const redisBus = (redisUrl: string, publisher: Redis, logger: Logger): TE
     if (subscriber) return;
     subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
     subscriber.on("error", (error) => logger.warn({ err: error }, "live events: Redis subscriber error"));
-    subscriber.subscribe(CHANNEL).catch((error: unknown) => logger.warn({ err: error }, "live events: subscribe failed"));
+    subscriber
+      .subscribe(CHANNEL)
+      .catch((error: unknown) => logger.warn({ err: error }, "live events: subscribe failed"));
     subscriber.on("message", (_channel: string, message: string) => {
       const parsed = ZLiveEvent.safeParse(JSON.parse(message));
       if (parsed.success) local.publish(parsed.data);
@@ -57,7 +59,9 @@ export const redisBus = (redisUrl: string, publisher: Redis, logger: Logger): TE
   };
   return {
     publish(event) {
-      publisher.publish(CHANNEL, JSON.stringify(event)).catch((error: unknown) => logger.warn({ err: error }, "live event not published"));
+      publisher
+        .publish(CHANNEL, JSON.stringify(event))
+        .catch((error: unknown) => logger.warn({ err: error }, "live event not published"));
     },
     subscribe(listener) {
       connect();

@@ -17,12 +17,19 @@ export const liveRouter = (bus: TEventBus): Router => {
   router.get("/live", (req, res) => {
     const actor = actorOf(req);
     const raw = req.query.types;
-    if (typeof raw !== "string" || !raw) throw AppError.badRequest("types names the resources to follow, comma separated", "types");
-    const types = new Set(raw.split(",").map((t) => t.trim()).filter(Boolean));
+    if (typeof raw !== "string" || !raw)
+      throw AppError.badRequest("types names the resources to follow, comma separated", "types");
+    const types = new Set(
+      raw
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    );
     for (const type of types) {
       const def = resourceByType(type);
       if (!def || !def.live) throw AppError.badRequest(`No live events of type '${type}'`, "types");
-      if (!can(actor.permissions, def.permission, "read")) throw AppError.forbidden(`Your role may not read ${def.permission}.`);
+      if (!can(actor.permissions, def.permission, "read"))
+        throw AppError.forbidden(`Your role may not read ${def.permission}.`);
     }
     res.status(200);
     res.setHeader("Content-Type", "text/event-stream");
@@ -32,7 +39,9 @@ export const liveRouter = (bus: TEventBus): Router => {
     res.write(": connected\n\n");
     const unsubscribe = bus.subscribe((event) => {
       if (!types.has(event.type)) return;
-      res.write(`event: change\ndata: ${JSON.stringify({ type: event.type, ids: event.ids, event: event.event, actor_id: event.actorId, at: event.at })}\n\n`);
+      res.write(
+        `event: change\ndata: ${JSON.stringify({ type: event.type, ids: event.ids, event: event.event, actor_id: event.actorId, at: event.at })}\n\n`,
+      );
     });
     const timer = setInterval(() => res.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
     req.on("close", () => {

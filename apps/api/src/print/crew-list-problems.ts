@@ -29,18 +29,33 @@ const BOXES: readonly { no: string; value: (line: TCrewListLine) => string | Dat
 export const crewListProblems = (list: TCrewList, userIds: readonly (number | null)[]): TProblem[] => {
   const problems: TProblem[] = [];
   list.crew.forEach((line, index) => {
-    const who = { line: index + 1, user_id: userIds[index] ?? null, seafarer: [line.familyName.toUpperCase(), line.givenNames].filter(Boolean).join(" "), rank: line.rank };
+    const who = {
+      line: index + 1,
+      user_id: userIds[index] ?? null,
+      seafarer: [line.familyName.toUpperCase(), line.givenNames].filter(Boolean).join(" "),
+      rank: line.rank,
+    };
     for (const box of BOXES) {
       const value = box.value(line);
       if (value === null || value === "") {
-        const why = Number(box.no) >= 14 && !line.identityDocument ? "no passport or seaman's book on record" : "empty";
-        problems.push({ ...who, box: box.no, box_title: titleOf(box.no), problem: "missing", message: `${titleOf(box.no)}: ${why}` });
+        const why =
+          Number(box.no) >= 14 && !line.identityDocument ? "no passport or seaman's book on record" : "empty";
+        problems.push({
+          ...who,
+          box: box.no,
+          box_title: titleOf(box.no),
+          problem: "missing",
+          message: `${titleOf(box.no)}: ${why}`,
+        });
       }
     }
     const expiry = line.identityDocument?.expiry;
     if (expiry && expiry < list.date) {
       problems.push({
-        ...who, box: "17", box_title: titleOf("17"), problem: "expired",
+        ...who,
+        box: "17",
+        box_title: titleOf("17"),
+        problem: "expired",
         message: `${line.identityDocument?.kind ?? "Identity document"} expired on ${formatDay(expiry)}, before the ${list.direction} on ${formatDay(list.date)}`,
       });
     }

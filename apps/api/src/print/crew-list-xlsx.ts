@@ -54,7 +54,10 @@ export const crewListPages = (count: number): number => Math.max(1, Math.ceil(co
  * column heads repeated on every printed page. Dates are real dates (dd.mm.yyyy).
  */
 export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
-  const { book, sheet } = crewTableSheet("Crew list", FAL_COLUMNS.map((c) => c.width));
+  const { book, sheet } = crewTableSheet(
+    "Crew list",
+    FAL_COLUMNS.map((c) => c.width),
+  );
 
   sheet.mergeCells(`A1:${LAST}1`);
   const title = sheet.getCell("A1");
@@ -69,14 +72,23 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
   const field = (range: string, label: string, value: string | Date) => {
     sheet.mergeCells(range);
     const cell = sheet.getCell(range.split(":")[0] as string);
-    cell.value = { richText: [{ text: `${label}\n`, font: { size: 8, color: { argb: "FF555555" } } }, { text: value instanceof Date ? formatDay(value) : value, font: { bold: true, size: 11 } }] };
+    cell.value = {
+      richText: [
+        { text: `${label}\n`, font: { size: 8, color: { argb: "FF555555" } } },
+        { text: value instanceof Date ? formatDay(value) : value, font: { bold: true, size: 11 } },
+      ],
+    };
     cell.alignment = { vertical: "top", wrapText: true };
     for (const address of cellsOf(range)) sheet.getCell(address).border = box;
   };
   sheet.getRow(3).height = 30;
   sheet.getRow(4).height = 30;
   sheet.getRow(5).height = 30;
-  field("A3:C3", "", `${list.direction === "arrival" ? "☒" : "☐"} Arrival     ${list.direction === "departure" ? "☒" : "☐"} Departure`);
+  field(
+    "A3:C3",
+    "",
+    `${list.direction === "arrival" ? "☒" : "☐"} Arrival     ${list.direction === "departure" ? "☒" : "☐"} Departure`,
+  );
   field("D3:I3", "1.1 Name of ship", list.ship.name);
   field("J3:L3", "Page", `1 of ${crewListPages(list.crew.length)}`);
   field("A4:C4", "1.2 IMO number", list.ship.imo);
@@ -87,12 +99,26 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
   field("G5:I5", `3 Date of ${list.direction}`, list.date);
   field("J5:L5", "5 Last port of call", list.lastPortOfCall);
 
-  crewTableHeads(sheet, 7, FAL_COLUMNS.map((c) => `${c.no}. ${c.title}`), { height: 42, fontSize: 9, border: box });
+  crewTableHeads(
+    sheet,
+    7,
+    FAL_COLUMNS.map((c) => `${c.no}. ${c.title}`),
+    { height: 42, fontSize: 9, border: box },
+  );
 
   list.crew.forEach((line, index) => {
     const row = sheet.addRow([
-      index + 1, line.familyName.toUpperCase(), line.givenNames, line.rank, line.nationality, line.dateOfBirth, line.placeOfBirth,
-      line.gender, line.identityDocument?.kind ?? "", line.identityDocument?.number ?? "", line.identityDocument?.issuingState ?? "",
+      index + 1,
+      line.familyName.toUpperCase(),
+      line.givenNames,
+      line.rank,
+      line.nationality,
+      line.dateOfBirth,
+      line.placeOfBirth,
+      line.gender,
+      line.identityDocument?.kind ?? "",
+      line.identityDocument?.number ?? "",
+      line.identityDocument?.issuingState ?? "",
       line.identityDocument?.expiry ?? null,
     ]);
     crewTableLine(row, { border: box, wrapText: true, dateColumns: [6, 12] });
@@ -105,7 +131,8 @@ export const crewListWorkbook = (list: TCrewList): ExcelJS.Workbook => {
   const footer = sheet.rowCount + 2;
   sheet.mergeCells(`A${footer}:${LAST}${footer + 1}`);
   const sign = sheet.getCell(`A${footer}`);
-  sign.value = "18. Date and signature by master, authorized agent or officer: ____________________          Date: ____________";
+  sign.value =
+    "18. Date and signature by master, authorized agent or officer: ____________________          Date: ____________";
   sign.alignment = { vertical: "middle" };
   for (const address of cellsOf(`A${footer}:${LAST}${footer + 1}`)) sheet.getCell(address).border = box;
   return book;
@@ -118,7 +145,8 @@ const cellsOf = (range: string): string[] => {
   const a = parse(from);
   const b = parse(to || from);
   const out: string[] = [];
-  for (let r = a.row; r <= b.row; r++) for (let c = a.col; c <= b.col; c++) out.push(`${String.fromCharCode(64 + c)}${r}`);
+  for (let r = a.row; r <= b.row; r++)
+    for (let c = a.col; c <= b.col; c++) out.push(`${String.fromCharCode(64 + c)}${r}`);
   return out;
 };
 

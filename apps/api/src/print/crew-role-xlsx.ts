@@ -40,18 +40,42 @@ const COLUMNS = [
  * vessel, a row per seafarer in the order of the manning scale; A4 landscape, heads repeated.
  */
 export const crewRoleWorkbook = (sheetData: TCrewRoleSheet): ExcelJS.Workbook => {
-  const { book, sheet } = crewTableSheet("Crew by rank", COLUMNS.map((c) => c.width));
+  const { book, sheet } = crewTableSheet(
+    "Crew by rank",
+    COLUMNS.map((c) => c.width),
+  );
   const last = String.fromCharCode(64 + COLUMNS.length);
   sheet.mergeCells(`A1:${last}1`);
   sheet.getCell("A1").value = `${sheetData.title}: ${sheetData.vessel.name}`;
   sheet.getCell("A1").font = { bold: true, size: 14 };
   sheet.mergeCells(`A2:${last}2`);
-  sheet.getCell("A2").value = [`IMO ${sheetData.vessel.imo}`, sheetData.vessel.flagState && `flag ${sheetData.vessel.flagState}`, sheetData.subtitle].filter(Boolean).join(" · ");
+  sheet.getCell("A2").value = [
+    `IMO ${sheetData.vessel.imo}`,
+    sheetData.vessel.flagState && `flag ${sheetData.vessel.flagState}`,
+    sheetData.subtitle,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   sheet.getCell("A2").font = { size: 10, color: { argb: "FF555555" } };
 
-  crewTableHeads(sheet, 4, COLUMNS.map((c) => c.title), { height: 28, fontSize: 10, border: box });
+  crewTableHeads(
+    sheet,
+    4,
+    COLUMNS.map((c) => c.title),
+    { height: 28, fontSize: 10, border: box },
+  );
   sheetData.lines.forEach((line, index) => {
-    const row = sheet.addRow([index + 1, line.rank, line.familyName.toUpperCase(), line.givenNames, line.nationality, line.dateOfBirth, line.joined, line.leaves, line.status]);
+    const row = sheet.addRow([
+      index + 1,
+      line.rank,
+      line.familyName.toUpperCase(),
+      line.givenNames,
+      line.nationality,
+      line.dateOfBirth,
+      line.joined,
+      line.leaves,
+      line.status,
+    ]);
     crewTableLine(row, { border: box, wrapText: false, dateColumns: [6, 7, 8] });
   });
   if (!sheetData.lines.length) {
@@ -59,9 +83,11 @@ export const crewRoleWorkbook = (sheetData: TCrewRoleSheet): ExcelJS.Workbook =>
     row.getCell(2).font = { italic: true, color: { argb: "FF777777" } };
   }
   const total = sheet.rowCount + 2;
-  sheet.getCell(`A${total}`).value = `${sheetData.lines.length} seafarer${sheetData.lines.length === 1 ? "" : "s"}`;
+  sheet.getCell(`A${total}`).value =
+    `${sheetData.lines.length} seafarer${sheetData.lines.length === 1 ? "" : "s"}`;
   sheet.getCell(`A${total}`).font = { bold: true };
   return book;
 };
 
-export const crewRoleXlsx = async (sheetData: TCrewRoleSheet): Promise<Buffer> => Buffer.from(await crewRoleWorkbook(sheetData).xlsx.writeBuffer());
+export const crewRoleXlsx = async (sheetData: TCrewRoleSheet): Promise<Buffer> =>
+  Buffer.from(await crewRoleWorkbook(sheetData).xlsx.writeBuffer());

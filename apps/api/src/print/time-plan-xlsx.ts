@@ -40,10 +40,15 @@ export const timePlanWorkbook = (plan: TTimePlanSheet): ExcelJS.Workbook => {
     views: [{ state: "frozen", xSplit: 2, ySplit: 3 }],
     pageSetup: { paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
-  sheet.columns = [{ width: 22 }, { width: 14 }, ...Array.from({ length: plan.weeks }, () => ({ width: 4.2 }))];
+  sheet.columns = [
+    { width: 22 },
+    { width: 14 },
+    ...Array.from({ length: plan.weeks }, () => ({ width: 4.2 })),
+  ];
   const weekStart = (i: number) => new Date(plan.from.getTime() + i * WEEK);
 
-  sheet.getCell("A1").value = `Time plan from ${formatDay(plan.from)} to ${formatDay(new Date(plan.from.getTime() + plan.weeks * WEEK - 86_400_000))}`;
+  sheet.getCell("A1").value =
+    `Time plan from ${formatDay(plan.from)} to ${formatDay(new Date(plan.from.getTime() + plan.weeks * WEEK - 86_400_000))}`;
   sheet.getCell("A1").font = { bold: true, size: 13 };
   // Month heads over their weeks (a week belongs to the month of its Monday), then week days.
   let col = 3;
@@ -90,11 +95,16 @@ export const timePlanWorkbook = (plan: TTimePlanSheet): ExcelJS.Workbook => {
   const legendRow = sheet.rowCount + 2;
   plan.legend.forEach((l, i) => {
     const cell = sheet.getCell(legendRow, 3 + i * 4);
-    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: plan.colours[l.status] ?? "FFDDDDDD" } };
+    cell.fill = {
+      type: "pattern",
+      pattern: "solid",
+      fgColor: { argb: plan.colours[l.status] ?? "FFDDDDDD" },
+    };
     sheet.getCell(legendRow, 4 + i * 4).value = l.label;
     sheet.getCell(legendRow, 4 + i * 4).font = { size: 9 };
   });
   return book;
 };
 
-export const timePlanXlsx = async (plan: TTimePlanSheet): Promise<Buffer> => Buffer.from(await timePlanWorkbook(plan).xlsx.writeBuffer());
+export const timePlanXlsx = async (plan: TTimePlanSheet): Promise<Buffer> =>
+  Buffer.from(await timePlanWorkbook(plan).xlsx.writeBuffer());

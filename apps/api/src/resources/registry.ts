@@ -5,13 +5,21 @@ import { tagsBinding } from "./applicants/tags-binding.js";
 import { usersBinding } from "./applicants/users-binding.js";
 import { backgroundTasksBinding } from "./background-tasks/background-tasks-binding.js";
 import {
-  crewingAgentsBinding, managerVesselsBinding, managersBinding, ownerVesselsBinding, ownersBinding,
+  crewingAgentsBinding,
+  managerVesselsBinding,
+  managersBinding,
+  ownerVesselsBinding,
+  ownersBinding,
 } from "./fleet/fleet-bindings.js";
 import { assignOwnersBinding, assignVesselsBinding } from "./fleet/assignments-binding.js";
 import { vesselParseItemsBinding, vesselParseRunsBinding } from "./fleet/vessel-registry-binding.js";
 import { vesselsBinding } from "./fleet/vessels-binding.js";
 import { manningScalesBinding } from "./fleet/manning-scales-binding.js";
-import { crewChangesBinding, crewListsBinding, signOffReasonsBinding } from "./planning/crew-changes-binding.js";
+import {
+  crewChangesBinding,
+  crewListsBinding,
+  signOffReasonsBinding,
+} from "./planning/crew-changes-binding.js";
 import { timePlansBinding } from "./planning/time-plans-binding.js";
 import { notificationsBinding } from "./notifications/notifications-binding.js";
 import { permissionsBinding } from "./permissions/permissions-binding.js";
@@ -20,7 +28,12 @@ import { referenceListBindings } from "./reference-lists/reference-list-bindings
 import { seaServiceBinding } from "./applicant-records/sea-service-binding.js";
 import { performancesBinding, verificationsBinding } from "./applicant-records/contract-records-bindings.js";
 import { documentsBinding } from "./applicant-records/documents-binding.js";
-import { englishTestResultsBinding, interviewsBinding, recommendationsBinding, relativesBinding } from "./applicant-records/sub-records-bindings.js";
+import {
+  englishTestResultsBinding,
+  interviewsBinding,
+  recommendationsBinding,
+  relativesBinding,
+} from "./applicant-records/sub-records-bindings.js";
 import { attachmentsBinding } from "./applicant-records/attachments-binding.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
@@ -64,7 +77,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
 export const createRegistry = (): Map<string, TResourceEntry> => {
   const registry = new Map<string, TResourceEntry>(BINDINGS.map((b) => [b.def.type, b]));
   const missing = Object.values(RESOURCES).filter((def: TResourceDef) => !registry.has(def.type));
-  if (missing.length) throw new Error(`No binding for ${missing.map((d) => d.type).join(", ")} (resources/registry.ts)`);
+  if (missing.length)
+    throw new Error(`No binding for ${missing.map((d) => d.type).join(", ")} (resources/registry.ts)`);
   return registry;
 };
-

@@ -25,11 +25,13 @@ export const selectOptionsRouter = (kernel: TKernel): Router => {
     try {
       query = parseAttributes(undefined, ZQuery, req.query);
     } catch (e) {
-      if (e instanceof AppError && e.status === 422) throw AppError.badRequest(`select_options: ${e.message}`, "type");
+      if (e instanceof AppError && e.status === 422)
+        throw AppError.badRequest(`select_options: ${e.message}`, "type");
       throw e;
     }
     const service = kernel.services.get(query.type);
-    if (!service || !service.def.selectable) throw AppError.badRequest(`No options of type '${query.type}'`, "type");
+    if (!service || !service.def.selectable)
+      throw AppError.badRequest(`No options of type '${query.type}'`, "type");
     const data = await service.options(actor, query.q, query.page?.size ?? 50);
     const doc: Omit<TListDocument, "links"> = { data, meta: { count: data.length, total: data.length } };
     respond(res, 200, doc);

@@ -21,7 +21,12 @@ export const seed = async (db: TDb, config: TConfig, embedded: boolean, logger: 
     logger.info("seeded demo data: accounts <role>@example.com, password in the README");
   } else if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await db.client.create({
-      data: { name: "Administrator", email: config.ADMIN_EMAIL.toLowerCase(), role: "admin", passwordHash: await hashPassword(config.ADMIN_PASSWORD) },
+      data: {
+        name: "Administrator",
+        email: config.ADMIN_EMAIL.toLowerCase(),
+        role: "admin",
+        passwordHash: await hashPassword(config.ADMIN_PASSWORD),
+      },
     });
     logger.info(`created the first admin account ${config.ADMIN_EMAIL}`);
   }
@@ -30,34 +35,73 @@ export const seed = async (db: TDb, config: TConfig, embedded: boolean, logger: 
 export const seedDemo = async (db: TDb): Promise<void> => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const names: Record<(typeof ROLES)[number], string> = {
-    admin: "Anna Admin", superuser: "Sergey Superuser", manager: "Maria Manager", guest: "Gleb Guest",
-    partner: "Peter Partner", partner_view: "Paula Viewer", freelance: "Fedor Freelance",
+    admin: "Anna Admin",
+    superuser: "Sergey Superuser",
+    manager: "Maria Manager",
+    guest: "Gleb Guest",
+    partner: "Peter Partner",
+    partner_view: "Paula Viewer",
+    freelance: "Fedor Freelance",
   };
   await db.client.createMany({
     data: ROLES.map((role) => ({ name: names[role], email: `${role}@example.com`, role, passwordHash })),
   });
   // Reference data may be there already (a database `pnpm seed:scale` filled has no accounts yet).
-  await db.rank.createMany({ data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })), skipDuplicates: true });
+  await db.rank.createMany({
+    data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })),
+    skipDuplicates: true,
+  });
   const ref = DEMO_REFERENCE_DATA;
   await db.vesselType.createMany({ data: ref.vesselTypes.map((title) => ({ title })), skipDuplicates: true });
   await db.engineType.createMany({ data: ref.engineTypes.map((title) => ({ title })), skipDuplicates: true });
-  await db.engineManufacturer.createMany({ data: ref.engineManufacturers.map((title) => ({ title })), skipDuplicates: true });
+  await db.engineManufacturer.createMany({
+    data: ref.engineManufacturers.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
   await db.vendorType.createMany({ data: ref.vendorTypes.map((title) => ({ title })), skipDuplicates: true });
-  await db.certificateType.createMany({ data: ref.certificateTypes.map((title) => ({ title })), skipDuplicates: true });
-  await db.relationType.createMany({ data: ref.relationTypes.map((title) => ({ title })), skipDuplicates: true });
-  await db.crewingStatus.createMany({ data: ref.crewingStatuses.map((title) => ({ title })), skipDuplicates: true });
-  await db.applicantContract.createMany({ data: ref.applicantContracts.map((title) => ({ title })), skipDuplicates: true });
-  await db.applicantDocumentKind.createMany({ data: ref.applicantDocuments.map((title) => ({ title })), skipDuplicates: true });
-  await db.englishTestType.createMany({ data: ref.englishTestTypes.map((title) => ({ title })), skipDuplicates: true });
-  await db.country.createMany({ data: ref.countries.map(([code, name]) => ({ code, name })), skipDuplicates: true });
+  await db.certificateType.createMany({
+    data: ref.certificateTypes.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.relationType.createMany({
+    data: ref.relationTypes.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.crewingStatus.createMany({
+    data: ref.crewingStatuses.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.applicantContract.createMany({
+    data: ref.applicantContracts.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.applicantDocumentKind.createMany({
+    data: ref.applicantDocuments.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.englishTestType.createMany({
+    data: ref.englishTestTypes.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.country.createMany({
+    data: ref.countries.map(([code, name]) => ({ code, name })),
+    skipDuplicates: true,
+  });
   const countries = new Map((await db.country.findMany()).map((c) => [c.code, c.id]));
   await db.port.createMany({
-    data: ref.ports.map(([locode, name]) => ({ locode, name, countryId: countries.get(locode.slice(0, 2)) ?? null })),
+    data: ref.ports.map(([locode, name]) => ({
+      locode,
+      name,
+      countryId: countries.get(locode.slice(0, 2)) ?? null,
+    })),
     skipDuplicates: true,
   });
   const vendorTypes = await db.vendorType.findMany();
   await db.vendor.createMany({
-    data: ref.vendors.map((title, i) => ({ title, vendorTypeId: vendorTypes[i % vendorTypes.length]?.id ?? null })),
+    data: ref.vendors.map((title, i) => ({
+      title,
+      vendorTypeId: vendorTypes[i % vendorTypes.length]?.id ?? null,
+    })),
     skipDuplicates: true,
   });
   const engineTypes = await db.engineType.findMany();
@@ -77,9 +121,32 @@ export const seedDemo = async (db: TDb): Promise<void> => {
   // Through the outbox: a partner is not sent a link to screens it may not open (the applicants).
   await notificationOutbox(db).send(
     clients.flatMap((c) => [
-      { recipientId: c.id, authorId: admin.id, primaryText: "Welcome to the crewing back office", secondaryText: "Your account is ready. Open the help for a tour.", itemLink: "/", createdAt: new Date(now - 3 * 86_400_000), shown: true, read: true },
-      { recipientId: c.id, authorId: manager.id, primaryText: "Crew change at Rotterdam planned", secondaryText: "MV Nordic Star, 12 seafarers to sign on", itemLink: "/crew-changes", createdAt: new Date(now - 5 * 3_600_000) },
-      { recipientId: c.id, authorId: admin.id, primaryText: "Certificate expiring in 30 days", secondaryText: "Chief Engineer: STCW III/2 certificate of competency", itemLink: "/users", createdAt: new Date(now - 20 * 60_000) },
+      {
+        recipientId: c.id,
+        authorId: admin.id,
+        primaryText: "Welcome to the crewing back office",
+        secondaryText: "Your account is ready. Open the help for a tour.",
+        itemLink: "/",
+        createdAt: new Date(now - 3 * 86_400_000),
+        shown: true,
+        read: true,
+      },
+      {
+        recipientId: c.id,
+        authorId: manager.id,
+        primaryText: "Crew change at Rotterdam planned",
+        secondaryText: "MV Nordic Star, 12 seafarers to sign on",
+        itemLink: "/crew-changes",
+        createdAt: new Date(now - 5 * 3_600_000),
+      },
+      {
+        recipientId: c.id,
+        authorId: admin.id,
+        primaryText: "Certificate expiring in 30 days",
+        secondaryText: "Chief Engineer: STCW III/2 certificate of competency",
+        itemLink: "/users",
+        createdAt: new Date(now - 20 * 60_000),
+      },
     ]),
   );
   for (const area of DEMO_AREAS) await area.seed(db);

@@ -1,6 +1,11 @@
 import type { Readable } from "node:stream";
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
 } from "@aws-sdk/client-s3";
 import { isSafeKey, type TStorage } from "./storage.js";
 
@@ -30,7 +35,15 @@ export const s3Storage = (options: TS3Options): TStorage => {
   return {
     kind: "s3",
     async put(key, body, meta) {
-      await client.send(new PutObjectCommand({ Bucket, Key: check(key), Body: body, ContentType: meta.contentType, ContentLength: body.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: check(key),
+          Body: body,
+          ContentType: meta.contentType,
+          ContentLength: body.length,
+        }),
+      );
     },
     async get(key) {
       const answer = await client.send(new GetObjectCommand({ Bucket, Key: check(key) }));
@@ -45,15 +58,19 @@ export const s3Storage = (options: TS3Options): TStorage => {
         await client.send(new HeadObjectCommand({ Bucket, Key: check(key) }));
         return true;
       } catch (error) {
-        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return false;
         throw error;
       }
     },
     async *list(prefix) {
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const item of page.Contents ?? [])
+          if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

@@ -17,7 +17,11 @@ export interface TStoredFileRow {
 /** Rows of stored files (the objects themselves are in the storage driver). */
 export const storedFilesRepository = (db: TTx) => ({
   /** Files of many records at once: record id → attribute → files in order. */
-  async forRecords(recordType: string, recordIds: readonly number[], names: readonly string[]): Promise<Map<number, Map<string, TStoredFileRow[]>>> {
+  async forRecords(
+    recordType: string,
+    recordIds: readonly number[],
+    names: readonly string[],
+  ): Promise<Map<number, Map<string, TStoredFileRow[]>>> {
     const out = new Map<number, Map<string, TStoredFileRow[]>>();
     if (!recordIds.length || !names.length) return out;
     const rows = await db.storedFile.findMany({
@@ -39,10 +43,16 @@ export const storedFilesRepository = (db: TTx) => ({
   },
 
   ofAttribute(recordType: string, recordId: number, name: string): Promise<TStoredFileRow[]> {
-    return db.storedFile.findMany({ where: { recordType, recordId, name }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+    return db.storedFile.findMany({
+      where: { recordType, recordId, name },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    });
   },
 
-  async create(rows: readonly Omit<TStoredFileRow, "id" | "createdAt">[], authorId: number | null): Promise<void> {
+  async create(
+    rows: readonly Omit<TStoredFileRow, "id" | "createdAt">[],
+    authorId: number | null,
+  ): Promise<void> {
     await db.storedFile.createMany({ data: rows.map((r) => ({ ...r, authorId })) });
   },
 
@@ -58,7 +68,8 @@ export const storedFilesRepository = (db: TTx) => ({
   },
 
   async reorder(ids: readonly number[]): Promise<void> {
-    for (const [position, id] of ids.entries()) await db.storedFile.update({ where: { id }, data: { position } });
+    for (const [position, id] of ids.entries())
+      await db.storedFile.update({ where: { id }, data: { position } });
   },
 
   /** Which of these keys have a row (the orphan purge). */

@@ -30,18 +30,34 @@ export interface TUploadOptions {
  * accepted set; a refused one is a 422 naming it, on the field it came in) and the text fields.
  * Too large is 413, not multipart 415, malformed 400.
  */
-export const readUpload = async (req: Request, res: Response, options: TUploadOptions): Promise<{ files: TUpload[]; fields: Record<string, string> }> => {
-  if (!req.is("multipart/form-data")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send files as multipart/form-data.");
+export const readUpload = async (
+  req: Request,
+  res: Response,
+  options: TUploadOptions,
+): Promise<{ files: TUpload[]; fields: Record<string, string> }> => {
+  if (!req.is("multipart/form-data"))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send files as multipart/form-data.");
   const parser = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: options.maxBytes, files: options.maxFiles ?? 20, fields: 50, fieldSize: 64 * 1024, parts: 80 },
+    limits: {
+      fileSize: options.maxBytes,
+      files: options.maxFiles ?? 20,
+      fields: 50,
+      fieldSize: 64 * 1024,
+      parts: 80,
+    },
   }).any();
   await new Promise<void>((resolve, reject) => {
     parser(req, res, (error: unknown) => {
       if (!error) return resolve();
       if (error instanceof multer.MulterError) {
         if (error.code === "LIMIT_FILE_SIZE") {
-          return reject(new AppError("PAYLOAD_TOO_LARGE", `${error.field ?? "The file"} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB.`));
+          return reject(
+            new AppError(
+              "PAYLOAD_TOO_LARGE",
+              `${error.field ?? "The file"} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB.`,
+            ),
+          );
         }
         return reject(AppError.badRequest(`The upload was refused: ${error.message}.`));
       }
@@ -52,11 +68,17 @@ export const readUpload = async (req: Request, res: Response, options: TUploadOp
   const allowed = options.fields ?? ["file", "files", "files[]"];
   const files: TUpload[] = [];
   for (const file of raw) {
-    if (!allowed.includes(file.fieldname)) throw AppError.badRequest(`Unexpected file field '${file.fieldname}'`, file.fieldname);
+    if (!allowed.includes(file.fieldname))
+      throw AppError.badRequest(`Unexpected file field '${file.fieldname}'`, file.fieldname);
     const filename = cleanFilename(Buffer.from(file.originalname, "latin1").toString("utf8"));
     const contentType = await detectType(file.buffer, filename);
     if (!isAccepted(options.accept, contentType)) {
-      throw AppError.invalid([{ field: file.fieldname.replace(/\[\]$/, ""), message: `${filename} is not an allowed file type (${acceptLabels(options.accept)})` }]);
+      throw AppError.invalid([
+        {
+          field: file.fieldname.replace(/\[\]$/, ""),
+          message: `${filename} is not an allowed file type (${acceptLabels(options.accept)})`,
+        },
+      ]);
     }
     files.push({
       field: file.fieldname,
@@ -70,7 +92,8 @@ export const readUpload = async (req: Request, res: Response, options: TUploadOp
   const body: unknown = req.body;
   const fields: Record<string, string> = {};
   if (typeof body === "object" && body !== null) {
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === "string") fields[k] = v;
+    for (const [k, v] of Object.entries(body as Record<string, unknown>))
+      if (typeof v === "string") fields[k] = v;
   }
   return { files, fields };
 };

@@ -34,7 +34,10 @@ export const api = () => {
 };
 
 /** A surname no other test uses: lists filtered by search on it see only this test's applicants. */
-export const uniqueSurname = (): string => `Zz${unique("").replace(/[^a-z0-9]/gi, "").replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x")}`;
+export const uniqueSurname = (): string =>
+  `Zz${unique("")
+    .replace(/[^a-z0-9]/gi, "")
+    .replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x")}`;
 
 let phoneSeq = Math.floor(Math.random() * 9_000_000) + 1_000_000;
 /** A mobile number no other applicant has (digits differ per call and per run). */
@@ -50,13 +53,27 @@ export interface TApplicantInput {
 }
 
 /** POST /api/users as `headers`; the answer's record (201 expected). */
-export const createApplicant = async (headers: TAuthHeaders, attributes: TApplicantInput = {}, relationships?: Record<string, unknown>) => {
+export const createApplicant = async (
+  headers: TAuthHeaders,
+  attributes: TApplicantInput = {},
+  relationships?: Record<string, unknown>,
+) => {
   const res = await api()
     .post("/api/users")
     .set(headers)
-    .send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "Ivan", ...attributes }, ...(relationships ? { relationships } : {}) } });
+    .send({
+      data: {
+        type: "users",
+        attributes: { surname: uniqueSurname(), name: "Ivan", ...attributes },
+        ...(relationships ? { relationships } : {}),
+      },
+    });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
+  return res.body.data as {
+    id: string;
+    attributes: Record<string, unknown>;
+    relationships?: Record<string, { data: unknown }>;
+  };
 };
 
 /** Ids of a list answer. */

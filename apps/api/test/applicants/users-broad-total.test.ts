@@ -9,7 +9,12 @@ import { createApplicant, db } from "./support.js";
  * the planner's estimate and says so (meta.total_estimated). The cap is lowered here so the
  * shared test database's applicants are enough to cross it.
  */
-const everyAge: TUserQuery = { actorId: 0, filter: { age: { from: 0, to: 200 } }, search: [], sort: [{ field: "created_at", desc: true }] };
+const everyAge: TUserQuery = {
+  actorId: 0,
+  filter: { age: { from: 0, to: 200 } },
+  search: [],
+  sort: [{ field: "created_at", desc: true }],
+};
 
 describe("the total of a broad applicant query", () => {
   it("is counted exactly up to the cap", async () => {
@@ -26,7 +31,8 @@ describe("the total of a broad applicant query", () => {
 
   it("is the planner's estimate past the cap, never below the rows the page proves", async () => {
     const { headers } = await signInAs("admin");
-    for (const birthday of ["1980-01-01", "1981-01-01", "1982-01-01"]) await createApplicant(headers, { birthday });
+    for (const birthday of ["1980-01-01", "1981-01-01", "1982-01-01"])
+      await createApplicant(headers, { birthday });
     const repo = usersListRepository(db());
     const exact = await repo.count(everyAge);
     expect(exact).toBeGreaterThan(2);

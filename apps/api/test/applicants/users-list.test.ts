@@ -16,12 +16,22 @@ let master: number;
 let cook: number;
 
 const list = async (query: Record<string, string>, headers: TAuthHeaders = admin) => {
-  const res = await api().get("/api/users").query({ "filter[tags]": String(scopeTag), "page[size]": "50", ...query }).set(headers);
+  const res = await api()
+    .get("/api/users")
+    .query({ "filter[tags]": String(scopeTag), "page[size]": "50", ...query })
+    .set(headers);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expectJsonApi(res.body);
-  return res.body as { data: { id: string; attributes: Record<string, unknown> }[]; meta: { count: number }; links: Record<string, string | null> };
+  return res.body as {
+    data: { id: string; attributes: Record<string, unknown> }[];
+    meta: { count: number };
+    links: Record<string, string | null>;
+  };
 };
-const names = (body: { data: { id: string }[] }) => idsOf(body).map((id) => Object.entries(people).find(([, v]) => v === id)?.[0] ?? id).sort();
+const names = (body: { data: { id: string }[] }) =>
+  idsOf(body)
+    .map((id) => Object.entries(people).find(([, v]) => v === id)?.[0] ?? id)
+    .sort();
 
 beforeAll(async () => {
   const signed = await signInAs("admin");
@@ -33,17 +43,54 @@ beforeAll(async () => {
   const status = await db().crewingStatus.create({ data: { title: unique("Available") } });
   const year = new Date().getUTCFullYear();
   const add = async (key: string, attrs: Record<string, unknown>, rank?: number) => {
-    const created = await createApplicant(admin, { knowing_duplicate: true, ...attrs }, {
-      tags: { data: [{ type: "tags", id: String(scopeTag) }] },
-      ...(rank ? { role: { data: { type: "ranks", id: String(rank) } } } : {}),
-    });
+    const created = await createApplicant(
+      admin,
+      { knowing_duplicate: true, ...attrs },
+      {
+        tags: { data: [{ type: "tags", id: String(scopeTag) }] },
+        ...(rank ? { role: { data: { type: "ranks", id: String(rank) } } } : {}),
+      },
+    );
     people[key] = created.id;
   };
-  await add("petrenko", { surname: "Petrenko", name: "Oleksandr", email: "o.petrenko@ukr.net", mobile_phone: "+380 (50) 555-12-34", status: "approved", birthday: `${year - 35}-01-01`, wage: 9000, crewing_status_id: status.id }, master);
-  await add("santos", { surname: "Santos", name: "José", mobile_phone: "0917 555 0101", status: "to_propose", birthday: `${year - 28}-01-01`, ukr_crewing_id: "123456", wage: 1800 }, cook);
-  await add("smith", { surname: "Smith", name: "John Paul", status: null, birthday: `${year - 45}-01-01`, crewell_id: "777" }, master);
+  await add(
+    "petrenko",
+    {
+      surname: "Petrenko",
+      name: "Oleksandr",
+      email: "o.petrenko@ukr.net",
+      mobile_phone: "+380 (50) 555-12-34",
+      status: "approved",
+      birthday: `${year - 35}-01-01`,
+      wage: 9000,
+      crewing_status_id: status.id,
+    },
+    master,
+  );
+  await add(
+    "santos",
+    {
+      surname: "Santos",
+      name: "José",
+      mobile_phone: "0917 555 0101",
+      status: "to_propose",
+      birthday: `${year - 28}-01-01`,
+      ukr_crewing_id: "123456",
+      wage: 1800,
+    },
+    cook,
+  );
+  await add(
+    "smith",
+    { surname: "Smith", name: "John Paul", status: null, birthday: `${year - 45}-01-01`, crewell_id: "777" },
+    master,
+  );
   await add("ozolins", { surname: "Ozoliņš", name: "Jānis", status: "vacancy", email: "janis@inbox.lv" });
-  await add("archived", { surname: "Petrenko", name: "Archived", archived: true, status: "approved" }, master);
+  await add(
+    "archived",
+    { surname: "Petrenko", name: "Archived", archived: true, status: "approved" },
+    master,
+  );
   people.marker = String(scopeTag);
 });
 
@@ -57,7 +104,11 @@ describe("users list: filters", () => {
 
   it("role, status (empty reads as vacancy), crewing status", async () => {
     expect(names(await list({ "filter[role]": String(master) }))).toEqual(["petrenko", "smith"]);
-    expect(names(await list({ "filter[role]": `${master},${cook}` }))).toEqual(["petrenko", "santos", "smith"]);
+    expect(names(await list({ "filter[role]": `${master},${cook}` }))).toEqual([
+      "petrenko",
+      "santos",
+      "smith",
+    ]);
     expect(names(await list({ "filter[status]": "vacancy" }))).toEqual(["ozolins", "smith"]);
     expect(names(await list({ "filter[status]": "approved,to_propose" }))).toEqual(["petrenko", "santos"]);
     const status = await db().user.findUniqueOrThrow({ where: { id: Number(people.petrenko) } });
@@ -76,7 +127,10 @@ describe("users list: filters", () => {
   });
 
   it("favorites are the caller's own stars", async () => {
-    await api().post("/api/favorites/star_user").set(admin).send({ user_id: Number(people.santos) });
+    await api()
+      .post("/api/favorites/star_user")
+      .set(admin)
+      .send({ user_id: Number(people.santos) });
     expect(names(await list({ "filter[favorites]": "true" }))).toEqual(["santos"]);
     const other = await signInAs("manager");
     expect(names(await list({ "filter[favorites]": "true" }, other.headers))).toEqual([]);
@@ -87,8 +141,15 @@ describe("users list: filters", () => {
   it("tags: any of the given tags, or all of them", async () => {
     const dp = await db().tag.create({ data: { name: unique("DP2") } });
     await db().userTag.create({ data: { userId: Number(people.smith), tagId: dp.id } });
-    expect(names(await list({ "filter[tags]": `${scopeTag},${dp.id}` }))).toEqual(["ozolins", "petrenko", "santos", "smith"]);
-    expect(names(await list({ "filter[tags]": `${scopeTag},${dp.id}`, "filter[tags_match]": "every" }))).toEqual(["smith"]);
+    expect(names(await list({ "filter[tags]": `${scopeTag},${dp.id}` }))).toEqual([
+      "ozolins",
+      "petrenko",
+      "santos",
+      "smith",
+    ]);
+    expect(
+      names(await list({ "filter[tags]": `${scopeTag},${dp.id}`, "filter[tags_match]": "every" })),
+    ).toEqual(["smith"]);
   });
 
   it("sea-service filters: has sea service on such a vessel or with such a company", async () => {
@@ -96,9 +157,16 @@ describe("users list: filters", () => {
     const engine = await db().engineType.create({ data: { title: unique("Two-stroke") } });
     const maker = await db().engineManufacturer.create({ data: { title: unique("WinGD") } });
     const service = (userId: string, attrs: { dwt: number; manager: string; typed?: boolean }) => ({
-      userId: Number(userId), roleId: master, vesselName: unique("MV"), dateOn: new Date("2024-01-10"), dateOff: new Date("2024-07-10"),
-      vesselDeadweight: attrs.dwt, vesselManager: attrs.manager,
-      ...(attrs.typed ? { vesselTypeId: type.id, engineTypeId: engine.id, engineManufacturerId: maker.id } : {}),
+      userId: Number(userId),
+      roleId: master,
+      vesselName: unique("MV"),
+      dateOn: new Date("2024-01-10"),
+      dateOff: new Date("2024-07-10"),
+      vesselDeadweight: attrs.dwt,
+      vesselManager: attrs.manager,
+      ...(attrs.typed
+        ? { vesselTypeId: type.id, engineTypeId: engine.id, engineManufacturerId: maker.id }
+        : {}),
     });
     await db().expirience.createMany({
       data: [
@@ -115,8 +183,19 @@ describe("users list: filters", () => {
     expect(names(await list({ "filter[company_manager_name]": "anchor" }))).toEqual(["santos"]);
     expect(names(await list({ "filter[company_manager_name]": "50%" }))).toEqual([]);
     // Each filter asks of all the applicant's sea service: a bulk carrier and, on another ship, a small deadweight.
-    expect(names(await list({ "filter[equasis_vessel_type_id]": String(type.id), "filter[deadweight]": ",20000" }))).toEqual(["petrenko"]);
-    expect(names(await list({ "filter[equasis_vessel_type_id]": String(type.id), "filter[company_manager_name]": "anchor" }))).toEqual([]);
+    expect(
+      names(
+        await list({ "filter[equasis_vessel_type_id]": String(type.id), "filter[deadweight]": ",20000" }),
+      ),
+    ).toEqual(["petrenko"]);
+    expect(
+      names(
+        await list({
+          "filter[equasis_vessel_type_id]": String(type.id),
+          "filter[company_manager_name]": "anchor",
+        }),
+      ),
+    ).toEqual([]);
     // Removing the sea service clears the facets at once.
     await db().expirience.deleteMany({ where: { userId: Number(people.santos) } });
     expect(names(await list({ "filter[company_manager_name]": "anchor" }))).toEqual([]);
@@ -126,8 +205,17 @@ describe("users list: filters", () => {
   });
 
   it("a bad filter value or an unknown filter is 400 naming it", async () => {
-    for (const [key, value] of [["filter[age]", "40,30"], ["filter[status]", "hired"], ["filter[role]", "x"], ["filter[nope]", "1"], ["filter[deadweight]", "a,b"]]) {
-      const res = await api().get("/api/users").query({ [key as string]: value }).set(admin);
+    for (const [key, value] of [
+      ["filter[age]", "40,30"],
+      ["filter[status]", "hired"],
+      ["filter[role]", "x"],
+      ["filter[nope]", "1"],
+      ["filter[deadweight]", "a,b"],
+    ]) {
+      const res = await api()
+        .get("/api/users")
+        .query({ [key as string]: value })
+        .set(admin);
       expect(res.status, key).toBe(400);
       expect(res.body.errors[0].source.parameter).toBe(key);
     }
@@ -163,7 +251,8 @@ describe("users list: search (spec 001 §5)", () => {
     expect(await search("(0917) 555-0101")).toEqual(["santos"]);
     expect(await search("o.petrenko@ukr.net")).toEqual(["petrenko"]);
     expect(await search("inbox")).toEqual(["ozolins"]);
-    const number = (await db().user.findUniqueOrThrow({ where: { id: Number(people.smith) } })).crewingApplicantId;
+    const number = (await db().user.findUniqueOrThrow({ where: { id: Number(people.smith) } }))
+      .crewingApplicantId;
     expect(await search(number)).toEqual(["smith"]);
     const tag = await db().tag.findUniqueOrThrow({ where: { id: scopeTag } });
     expect(await search(tag.name)).toEqual(["ozolins", "petrenko", "santos", "smith"]);
@@ -171,13 +260,21 @@ describe("users list: search (spec 001 §5)", () => {
 
   it("punctuation alone is no search; a search over 200 characters is 400", async () => {
     expect(await search("!!!")).toHaveLength(4);
-    expect((await api().get("/api/users").query({ search: "x".repeat(201) }).set(admin)).status).toBe(400);
+    expect(
+      (
+        await api()
+          .get("/api/users")
+          .query({ search: "x".repeat(201) })
+          .set(admin)
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe("users list: sort, pages, fields, includes", () => {
   it("sorts by a column, empty values last both ways", async () => {
-    const ids = (body: { data: { id: string }[] }) => idsOf(body).map((id) => Object.entries(people).find(([, v]) => v === id)?.[0]);
+    const ids = (body: { data: { id: string }[] }) =>
+      idsOf(body).map((id) => Object.entries(people).find(([, v]) => v === id)?.[0]);
     // No wage for smith and ozolins: last, in the order they were created (ties go by id).
     expect(ids(await list({ sort: "wage" }))).toEqual(["santos", "petrenko", "smith", "ozolins"]);
     expect(ids(await list({ sort: "-wage" })).slice(0, 2)).toEqual(["petrenko", "santos"]);
@@ -200,16 +297,33 @@ describe("users list: sort, pages, fields, includes", () => {
   });
 
   it("answers the spec's field list with includes last_expirience, role, external_applications", async () => {
-    const res = await api().get("/api/users").query({
-      "filter[tags]": String(scopeTag), include: "last_expirience,role,external_applications",
-      "fields[users]": "surname,name,role,crewing_rank,last_expirience,is_favorite,tag_list,country_birth_emoji,external_applications,valid_state",
-    }).set(admin);
+    const res = await api()
+      .get("/api/users")
+      .query({
+        "filter[tags]": String(scopeTag),
+        include: "last_expirience,role,external_applications",
+        "fields[users]":
+          "surname,name,role,crewing_rank,last_expirience,is_favorite,tag_list,country_birth_emoji,external_applications,valid_state",
+      })
+      .set(admin);
     expect(res.status).toBe(200);
     expectJsonApi(res.body);
     const petrenko = res.body.data.find((d: { id: string }) => d.id === people.petrenko);
-    expect(Object.keys(petrenko.attributes).sort()).toEqual(["country_birth_emoji", "crewing_rank", "is_favorite", "name", "surname", "tag_list", "valid_state"]);
+    expect(Object.keys(petrenko.attributes).sort()).toEqual([
+      "country_birth_emoji",
+      "crewing_rank",
+      "is_favorite",
+      "name",
+      "surname",
+      "tag_list",
+      "valid_state",
+    ]);
     expect(petrenko.relationships.external_applications.data).toEqual([]);
-    expect(res.body.included.some((r: { type: string; id: string }) => r.type === "ranks" && r.id === String(master))).toBe(true);
+    expect(
+      res.body.included.some(
+        (r: { type: string; id: string }) => r.type === "ranks" && r.id === String(master),
+      ),
+    ).toBe(true);
   });
 
   it("select_options finds seafarers by name for pickers", async () => {
@@ -227,7 +341,10 @@ describe("users list: sort, pages, fields, includes", () => {
     }
     const freelance = await signInAs("freelance");
     expect((await api().get("/api/users").set(freelance.headers)).status).toBe(200);
-    const created = await createApplicant(freelance.headers, { mobile_phone: uniquePhone(), surname: uniqueSurname() });
+    const created = await createApplicant(freelance.headers, {
+      mobile_phone: uniquePhone(),
+      surname: uniqueSurname(),
+    });
     expect(created.relationships?.author?.data).toEqual({ type: "clients", id: String(freelance.client.id) });
     expect(adminId).toBeGreaterThan(0);
   });

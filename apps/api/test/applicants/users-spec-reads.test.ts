@@ -8,7 +8,12 @@ import { addService, rel } from "../records/support.js";
 import { USERS_LIST_FIELDS, USERS_LIST_INCLUDE, USERS_SHORT_FIELDS } from "../spec-calls/users-fieldsets.js";
 import { api, createApplicant, uniqueSurname } from "./support.js";
 
-type TDoc = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
+type TDoc = {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: unknown }>;
+};
 
 let admin: TAuthHeaders;
 let rankId: number;
@@ -22,10 +27,21 @@ describe("the applicant list read with spec 001's own fieldsets", () => {
   it("serves every field of the main list's fieldset, electronic_me as null", async () => {
     const surname = uniqueSurname();
     const user = await createApplicant(admin, { surname }, { role: rel("ranks", rankId) });
-    await addService(admin, user.id, rankId, { vessel_name: "MV Spec", date_on: "2020-01-10", date_off: "2020-07-01" });
-    const res = await api().get("/api/users").set(admin).query({
-      "fields[users]": USERS_LIST_FIELDS.join(","), include: USERS_LIST_INCLUDE, search: surname, "page[size]": "15", "page[number]": "1",
+    await addService(admin, user.id, rankId, {
+      vessel_name: "MV Spec",
+      date_on: "2020-01-10",
+      date_off: "2020-07-01",
     });
+    const res = await api()
+      .get("/api/users")
+      .set(admin)
+      .query({
+        "fields[users]": USERS_LIST_FIELDS.join(","),
+        include: USERS_LIST_INCLUDE,
+        search: surname,
+        "page[size]": "15",
+        "page[number]": "1",
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectJsonApi(res.body);
     const [row] = res.body.data as TDoc[];
@@ -40,13 +56,19 @@ describe("the applicant list read with spec 001's own fieldsets", () => {
 
   it("serves the shorter reading too, and shows an applicant with electronic_me", async () => {
     const user = await createApplicant(admin);
-    const list = await api().get("/api/users").set(admin).query({ "fields[users]": USERS_SHORT_FIELDS.join(","), "page[size]": "1" });
+    const list = await api()
+      .get("/api/users")
+      .set(admin)
+      .query({ "fields[users]": USERS_SHORT_FIELDS.join(","), "page[size]": "1" });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const shown = await api().get(`/api/users/${user.id}`).set(admin);
     expect(shown.status).toBe(200);
     expect(shown.body.data.attributes).toHaveProperty("electronic_me", null);
     // Read only: a client that sends it back is told so.
-    const written = await api().patch(`/api/users/${user.id}`).set(admin).send({ data: { type: "users", id: user.id, attributes: { electronic_me: "x" } } });
+    const written = await api()
+      .patch(`/api/users/${user.id}`)
+      .set(admin)
+      .send({ data: { type: "users", id: user.id, attributes: { electronic_me: "x" } } });
     expect(written.status).toBe(400);
     expect(written.body.errors[0].source.pointer).toBe("/data/attributes/electronic_me");
   });
@@ -56,19 +78,37 @@ describe("an applicant shown with its sea service (spec 001 §7 GET users/{id}?i
   it("includes the applicant's own sea service and rank", async () => {
     const user = await createApplicant(admin, {}, { role: rel("ranks", rankId) });
     const other = await createApplicant(admin);
-    const first = await addService(admin, user.id, rankId, { vessel_name: "MV One", date_on: "2019-01-10", date_off: "2019-06-01" });
-    const second = await addService(admin, user.id, rankId, { vessel_name: "MV Two", date_on: "2020-01-10", date_off: "2020-06-01" });
+    const first = await addService(admin, user.id, rankId, {
+      vessel_name: "MV One",
+      date_on: "2019-01-10",
+      date_off: "2019-06-01",
+    });
+    const second = await addService(admin, user.id, rankId, {
+      vessel_name: "MV Two",
+      date_on: "2020-01-10",
+      date_off: "2020-06-01",
+    });
     await addService(admin, other.id, rankId, { vessel_name: "MV Other", date_on: "2020-01-10" });
     const res = await api().get(`/api/users/${user.id}`).query({ include: "expiriences,role" }).set(admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectJsonApi(res.body);
-    const linkage = (res.body.data.relationships.expiriences.data as { id: string }[]).map((d) => d.id).sort();
+    const linkage = (res.body.data.relationships.expiriences.data as { id: string }[])
+      .map((d) => d.id)
+      .sort();
     expect(linkage).toEqual([first.id, second.id].sort());
     const included = res.body.included as TDoc[];
-    expect(included.filter((r) => r.type === "expiriences").map((r) => r.attributes.vessel_name).sort()).toEqual(["MV One", "MV Two"]);
+    expect(
+      included
+        .filter((r) => r.type === "expiriences")
+        .map((r) => r.attributes.vessel_name)
+        .sort(),
+    ).toEqual(["MV One", "MV Two"]);
     expect(included.filter((r) => r.type === "ranks").map((r) => r.id)).toEqual([String(rankId)]);
     // Written through the sea service itself, never through the applicant.
-    const write = await api().patch(`/api/users/${user.id}/relationships/expiriences`).set(admin).send({ data: [] });
+    const write = await api()
+      .patch(`/api/users/${user.id}/relationships/expiriences`)
+      .set(admin)
+      .send({ data: [] });
     expect(write.status).toBe(403);
   });
 
@@ -78,9 +118,24 @@ describe("an applicant shown with its sea service (spec 001 §7 GET users/{id}?i
     // A guest whose own permission record takes sea service away.
     const client = await createClient({ role: "guest" });
     const db = testDeps().db;
-    const role = await db.permissionRecord.findFirstOrThrow({ where: { role: "guest", item: "userExperiences", clientId: null } });
-    await db.permissionRecord.create({ data: { item: "userExperiences", role: null, clientId: client.id, permissionType: role.permissionType, enable: true, canRead: false } });
-    await db.revision.upsert({ where: { name: "permissions" }, create: { name: "permissions", value: 1n }, update: { value: { increment: 1n } } });
+    const role = await db.permissionRecord.findFirstOrThrow({
+      where: { role: "guest", item: "userExperiences", clientId: null },
+    });
+    await db.permissionRecord.create({
+      data: {
+        item: "userExperiences",
+        role: null,
+        clientId: client.id,
+        permissionType: role.permissionType,
+        enable: true,
+        canRead: false,
+      },
+    });
+    await db.revision.upsert({
+      where: { name: "permissions" },
+      create: { name: "permissions", value: 1n },
+      update: { value: { increment: 1n } },
+    });
     const { headers } = await signInWith(client.email);
     expect((await api().get(`/api/users/${user.id}/expiriences`).set(headers)).status).toBe(403);
     const res = await api().get(`/api/users/${user.id}`).query({ include: "expiriences,role" }).set(headers);

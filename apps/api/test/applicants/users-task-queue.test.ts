@@ -16,19 +16,30 @@ describe("a task whose job cannot be queued", () => {
     const deps = testDeps();
     const refusing = {
       ...deps.jobs,
-      enqueue: () => Promise.reject(new AppError("UNAVAILABLE", "The job queue is not reachable right now; nothing was queued. Please try again shortly.")),
+      enqueue: () =>
+        Promise.reject(
+          new AppError(
+            "UNAVAILABLE",
+            "The job queue is not reachable right now; nothing was queued. Please try again shortly.",
+          ),
+        ),
     };
     const app = createApp({ ...deps, jobs: refusing });
     const { headers, client } = await signInAs("admin");
     const a = await createApplicant(headers);
     const before = new Date();
 
-    const tagged = await request(app).get("/api/users/assign_tag").query({ tag: unique("Queue"), userId: a.id }).set(headers);
+    const tagged = await request(app)
+      .get("/api/users/assign_tag")
+      .query({ tag: unique("Queue"), userId: a.id })
+      .set(headers);
     expect(tagged.status).toBe(503);
     const exported = await request(app).get("/api/users/index_xlsx").query({ async: "true" }).set(headers);
     expect(exported.status).toBe(503);
 
-    const tasks = await db().backgroundTask.findMany({ where: { authorId: client.id, createdAt: { gte: before } } });
+    const tasks = await db().backgroundTask.findMany({
+      where: { authorId: client.id, createdAt: { gte: before } },
+    });
     expect(tasks.map((t) => t.kind).sort()).toEqual(["users.assign_tag", "users.index_xlsx"]);
     for (const t of tasks) {
       expect(t.status).toBe("failed");

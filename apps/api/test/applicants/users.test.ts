@@ -10,13 +10,32 @@ tracked(admin);
 describe("users: the record", () => {
   it("creates an applicant with a server-assigned number, reads it back with its derived values", async () => {
     const rank = await createRank();
-    const ua = await db().country.upsert({ where: { code: "UA" }, update: {}, create: { name: "Ukraine", code: "UA" } });
+    const ua = await db().country.upsert({
+      where: { code: "UA" },
+      update: {},
+      create: { name: "Ukraine", code: "UA" },
+    });
     const surname = uniqueSurname();
     const phone = uniquePhone();
-    const created = await createApplicant(admin, {
-      surname, name: "Petro", middle: "Ivanovych", birthday: "1985-04-03", email: `${surname.toLowerCase()}@example.com`,
-      mobile_phone: phone, status: "to_propose", readiness_date: "2027-01-15", wage: 4500, hot: true,
-    }, { role: { data: { type: "ranks", id: String(rank.id) } }, country_birth: { data: { type: "countries", id: String(ua.id) } } });
+    const created = await createApplicant(
+      admin,
+      {
+        surname,
+        name: "Petro",
+        middle: "Ivanovych",
+        birthday: "1985-04-03",
+        email: `${surname.toLowerCase()}@example.com`,
+        mobile_phone: phone,
+        status: "to_propose",
+        readiness_date: "2027-01-15",
+        wage: 4500,
+        hot: true,
+      },
+      {
+        role: { data: { type: "ranks", id: String(rank.id) } },
+        country_birth: { data: { type: "countries", id: String(ua.id) } },
+      },
+    );
     const a = created.attributes;
     expect(a.crewing_applicant_id).toMatch(/^\d{6,}$/);
     expect(a.full_name).toBe(`${surname} Petro Ivanovych`);
@@ -32,14 +51,27 @@ describe("users: the record", () => {
     expect(shown.status).toBe(200);
     expectJsonApi(shown.body);
     expect(shown.body.included.map((r: { type: string }) => r.type)).toEqual(["ranks"]);
-    expect(shown.body.data.relationships.author.data).toEqual({ type: "clients", id: String(adminAccount.id) });
+    expect(shown.body.data.relationships.author.data).toEqual({
+      type: "clients",
+      id: String(adminAccount.id),
+    });
   });
 
   it("numbers applicants in order and never takes a number from the client", async () => {
     const a = await createApplicant(admin);
     const b = await createApplicant(admin);
-    expect(Number(b.attributes.crewing_applicant_id)).toBeGreaterThan(Number(a.attributes.crewing_applicant_id));
-    const res = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "X", crewing_applicant_id: "1" } } });
+    expect(Number(b.attributes.crewing_applicant_id)).toBeGreaterThan(
+      Number(a.attributes.crewing_applicant_id),
+    );
+    const res = await api()
+      .post("/api/users")
+      .set(admin)
+      .send({
+        data: {
+          type: "users",
+          attributes: { surname: uniqueSurname(), name: "X", crewing_applicant_id: "1" },
+        },
+      });
     expect(res.status).toBe(400);
   });
 
@@ -59,7 +91,10 @@ describe("users: the record", () => {
       [{ crewing_status_id: 2147483000 }, "crewing_status_id"],
     ];
     for (const [attrs, field] of cases) {
-      const res = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "Ivan", ...attrs } } });
+      const res = await api()
+        .post("/api/users")
+        .set(admin)
+        .send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "Ivan", ...attrs } } });
       expect(res.status, `${JSON.stringify(attrs)} ${JSON.stringify(res.body)}`).toBe(422);
       expect(res.body.errors[0].source.pointer).toBe(`/data/attributes/${field}`);
     }
@@ -68,8 +103,26 @@ describe("users: the record", () => {
   it("names the existing applicant of a duplicate email, mobile or name and birthday; a knowing duplicate passes", async () => {
     const surname = uniqueSurname();
     const phone = uniquePhone();
-    const first = await createApplicant(admin, { surname, name: "Olena", birthday: "1990-05-06", email: `${surname}@Example.com`, mobile_phone: phone });
-    const byEmail = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "A", email: ` ${surname.toLowerCase()}@example.COM ` } } });
+    const first = await createApplicant(admin, {
+      surname,
+      name: "Olena",
+      birthday: "1990-05-06",
+      email: `${surname}@Example.com`,
+      mobile_phone: phone,
+    });
+    const byEmail = await api()
+      .post("/api/users")
+      .set(admin)
+      .send({
+        data: {
+          type: "users",
+          attributes: {
+            surname: uniqueSurname(),
+            name: "A",
+            email: ` ${surname.toLowerCase()}@example.COM `,
+          },
+        },
+      });
     expect(byEmail.status).toBe(422);
     expect(byEmail.body.errors[0].code).toBe("duplicate");
     expect(byEmail.body.errors[0].source.pointer).toBe("/data/attributes/email");
@@ -77,23 +130,62 @@ describe("users: the record", () => {
     expect(byEmail.body.errors[0].meta.duplicates[0].id).toBe(first.id);
 
     const digits = phone.replace(/\D/g, "");
-    const byPhone = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "B", mobile_phone: `+${digits.slice(0, 5)} ${digits.slice(5)}` } } });
+    const byPhone = await api()
+      .post("/api/users")
+      .set(admin)
+      .send({
+        data: {
+          type: "users",
+          attributes: {
+            surname: uniqueSurname(),
+            name: "B",
+            mobile_phone: `+${digits.slice(0, 5)} ${digits.slice(5)}`,
+          },
+        },
+      });
     expect(byPhone.status).toBe(422);
     expect(byPhone.body.errors[0].source.pointer).toBe("/data/attributes/mobile_phone");
 
-    const byName = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname: surname.toUpperCase(), name: "olena", birthday: "1990-05-06" } } });
+    const byName = await api()
+      .post("/api/users")
+      .set(admin)
+      .send({
+        data: {
+          type: "users",
+          attributes: { surname: surname.toUpperCase(), name: "olena", birthday: "1990-05-06" },
+        },
+      });
     expect(byName.status).toBe(422);
     expect(byName.body.errors[0].source.pointer).toBe("/data/attributes/surname");
 
-    const sameNameOtherBirthday = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname, name: "Olena", birthday: "1991-05-06" } } });
+    const sameNameOtherBirthday = await api()
+      .post("/api/users")
+      .set(admin)
+      .send({ data: { type: "users", attributes: { surname, name: "Olena", birthday: "1991-05-06" } } });
     expect(sameNameOtherBirthday.status).toBe(201);
 
-    const knowing = await api().post("/api/users").set(admin).send({ data: { type: "users", attributes: { surname: uniqueSurname(), name: "C", email: `${surname}@example.com`, knowing_duplicate: true } } });
+    const knowing = await api()
+      .post("/api/users")
+      .set(admin)
+      .send({
+        data: {
+          type: "users",
+          attributes: {
+            surname: uniqueSurname(),
+            name: "C",
+            email: `${surname}@example.com`,
+            knowing_duplicate: true,
+          },
+        },
+      });
     expect(knowing.status).toBe(201);
 
     // An update that takes another applicant's email is a duplicate too.
     const other = await createApplicant(admin);
-    const update = await api().patch(`/api/users/${other.id}`).set(admin).send({ data: { type: "users", id: other.id, attributes: { email: `${surname}@example.com` } } });
+    const update = await api()
+      .patch(`/api/users/${other.id}`)
+      .set(admin)
+      .send({ data: { type: "users", id: other.id, attributes: { email: `${surname}@example.com` } } });
     expect(update.status).toBe(422);
     expect(update.body.errors[0].code).toBe("duplicate");
   });
@@ -103,27 +195,48 @@ describe("users: the record", () => {
     expect(created.attributes.gender).toBe("female");
     const shown = await api().get(`/api/users/${created.id}`).set(admin);
     expect(shown.body.data.attributes.gender).toBe("female");
-    const changed = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { gender: "male" } } });
+    const changed = await api()
+      .patch(`/api/users/${created.id}`)
+      .set(admin)
+      .send({ data: { type: "users", id: created.id, attributes: { gender: "male" } } });
     expect(changed.status).toBe(200);
     expect(changed.body.data.attributes.gender).toBe("male");
-    const cleared = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { gender: null } } });
+    const cleared = await api()
+      .patch(`/api/users/${created.id}`)
+      .set(admin)
+      .send({ data: { type: "users", id: created.id, attributes: { gender: null } } });
     expect(cleared.body.data.attributes.gender).toBeNull();
-    const bad = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { gender: "unknown" } } });
+    const bad = await api()
+      .patch(`/api/users/${created.id}`)
+      .set(admin)
+      .send({ data: { type: "users", id: created.id, attributes: { gender: "unknown" } } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].source.pointer).toBe("/data/attributes/gender");
     const versions = await api().get(`/api/users/${created.id}/versions`).set(admin);
-    const changes = versions.body.data.filter((v: { attributes: { event: string } }) => v.attributes.event === "update").map((v: { attributes: { changes: Record<string, unknown> } }) => v.attributes.changes.gender);
-    expect(changes).toEqual(expect.arrayContaining([["female", "male"], ["male", null]]));
+    const changes = versions.body.data
+      .filter((v: { attributes: { event: string } }) => v.attributes.event === "update")
+      .map((v: { attributes: { changes: Record<string, unknown> } }) => v.attributes.changes.gender);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        ["female", "male"],
+        ["male", null],
+      ]),
+    );
   });
 
   it("archives with /delete's PATCH, removes with DELETE only when allowed, and keeps versions", async () => {
     const created = await createApplicant(admin, { mobile_phone: uniquePhone() });
-    const archived = await api().patch(`/api/users/${created.id}`).set(admin).send({ data: { type: "users", id: created.id, attributes: { archived: true, status: "approved" } } });
+    const archived = await api()
+      .patch(`/api/users/${created.id}`)
+      .set(admin)
+      .send({ data: { type: "users", id: created.id, attributes: { archived: true, status: "approved" } } });
     expect(archived.status).toBe(200);
     expect(archived.body.data.attributes.archived).toBe(true);
     const versions = await api().get(`/api/users/${created.id}/versions`).set(admin);
     expect(versions.status).toBe(200);
-    const update = versions.body.data.find((v: { attributes: { event: string } }) => v.attributes.event === "update");
+    const update = versions.body.data.find(
+      (v: { attributes: { event: string } }) => v.attributes.event === "update",
+    );
     expect(update.attributes.changes).toMatchObject({ archived: [false, true], status: [null, "approved"] });
     expect(update.attributes.actor_id).toBe(adminAccount.id);
     expect(Object.keys(update.attributes.changes)).not.toContain("search_document");

@@ -4,7 +4,12 @@ import { AUTH_HEADERS } from "@crew/contracts";
 import { freePort, startProcess, waitForHttp, type TProcess } from "../support/api-process.js";
 
 export type THeaders = Record<string, string>;
-export interface TAnswer { status: number; json: unknown; headers: Headers; ms: number }
+export interface TAnswer {
+  status: number;
+  json: unknown;
+  headers: Headers;
+  ms: number;
+}
 
 /** Fault tests run once, on real PostgreSQL and Redis (CI sets both); elsewhere they say why they skip. */
 export const PG_SERVER = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -17,7 +22,14 @@ export const SKIP_REASON = !PG_SERVER
       ? "they run once, in the postgres project"
       : undefined;
 
-export const call = async (base: string, method: string, path: string, headers: THeaders = {}, body?: unknown, timeoutMs = 20_000): Promise<TAnswer> => {
+export const call = async (
+  base: string,
+  method: string,
+  path: string,
+  headers: THeaders = {},
+  body?: unknown,
+  timeoutMs = 20_000,
+): Promise<TAnswer> => {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
     method,
@@ -52,7 +64,8 @@ export class Session {
   static async signIn(base: string, email: string, password: string): Promise<Session> {
     const answer = await call(base, "POST", "/api/auth/sign_in", {}, { email, password });
     const headers = credentialsOf(answer);
-    if (answer.status !== 200 || !headers) throw new Error(`sign-in of ${email} on ${base}: ${answer.status} ${JSON.stringify(answer.json)}`);
+    if (answer.status !== 200 || !headers)
+      throw new Error(`sign-in of ${email} on ${base}: ${answer.status} ${JSON.stringify(answer.json)}`);
     return new Session(headers);
   }
 
@@ -65,13 +78,21 @@ export class Session {
 
 export const dataOf = (answer: TAnswer): { id: string; attributes: Record<string, unknown> } | undefined => {
   const data = (answer.json as { data?: { id?: unknown; attributes?: unknown } } | undefined)?.data;
-  return data && typeof data.id === "string" && typeof data.attributes === "object" && data.attributes !== null
+  return data &&
+    typeof data.id === "string" &&
+    typeof data.attributes === "object" &&
+    data.attributes !== null
     ? { id: data.id, attributes: data.attributes as Record<string, unknown> }
     : undefined;
 };
 
 /** Polls `check` until it returns true. */
-export const eventually = async (what: string, check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 200): Promise<void> => {
+export const eventually = async (
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -87,12 +108,22 @@ export const eventually = async (what: string, check: () => Promise<boolean>, ti
 export const startOwnRedis = async (port?: number): Promise<TProcess & { port: number; url: string }> => {
   const chosen = port ?? (await freePortIn(6400, 6499));
   const proc = startProcess("/usr/bin/redis-server", {}, {}, [
-    "--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "no",
+    "--port",
+    String(chosen),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--protected-mode",
+    "no",
   ]);
   const url = `redis://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 10_000;
   while (!/Ready to accept connections/.test(proc.output())) {
-    if (proc.child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server on ${chosen} did not start:\n${proc.output()}`);
+    if (proc.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`redis-server on ${chosen} did not start:\n${proc.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return Object.assign(proc, { port: chosen, url });

@@ -16,15 +16,23 @@ serve({
   jobsPrefix: process.env.PROBE_JOBS_PREFIX,
   wrap: (app, deps) => {
     const outer = express();
-    outer.post("/probe/enqueue", express.json({ type: ["application/json", "application/vnd.api+json"] }), async (req, res) => {
-      try {
-        const id = await deps.jobs.enqueue(probeJob, probeJob.payload.parse(req.body));
-        res.json({ id });
-      } catch (error) {
-        const status = error instanceof AppError ? error.status : 500;
-        res.status(status).json({ errors: error instanceof AppError ? error.errors : [{ status: "500", title: String(error) }] });
-      }
-    });
+    outer.post(
+      "/probe/enqueue",
+      express.json({ type: ["application/json", "application/vnd.api+json"] }),
+      async (req, res) => {
+        try {
+          const id = await deps.jobs.enqueue(probeJob, probeJob.payload.parse(req.body));
+          res.json({ id });
+        } catch (error) {
+          const status = error instanceof AppError ? error.status : 500;
+          res
+            .status(status)
+            .json({
+              errors: error instanceof AppError ? error.errors : [{ status: "500", title: String(error) }],
+            });
+        }
+      },
+    );
     outer.use(app);
     return outer;
   },

@@ -12,13 +12,18 @@ import { defineJob, handleJob } from "../../src/jobs/index.js";
 export const probeJob = defineJob({
   id: "fault-probe",
   version: 1,
-  payload: z.object({ key: z.string().min(1).max(100), holdMs: z.number().int().min(0).max(60_000).default(0) }),
+  payload: z.object({
+    key: z.string().min(1).max(100),
+    holdMs: z.number().int().min(0).max(60_000).default(0),
+  }),
   retry: { attempts: 3, backoffMs: 200 },
 });
 
 const probeRepository = (db: TTx) => ({
-  ran: (key: string, attempt: number) => db.$executeRaw`INSERT INTO fault_probe_runs (job_key, pid, attempt) VALUES (${key}, ${process.pid}, ${attempt})`,
-  took: (key: string) => db.$executeRaw`INSERT INTO fault_probe_effects (job_key, pid) VALUES (${key}, ${process.pid}) ON CONFLICT (job_key) DO NOTHING`,
+  ran: (key: string, attempt: number) =>
+    db.$executeRaw`INSERT INTO fault_probe_runs (job_key, pid, attempt) VALUES (${key}, ${process.pid}, ${attempt})`,
+  took: (key: string) =>
+    db.$executeRaw`INSERT INTO fault_probe_effects (job_key, pid) VALUES (${key}, ${process.pid}) ON CONFLICT (job_key) DO NOTHING`,
 });
 
 export const probeHandler = handleJob(probeJob, async ({ key, holdMs }, ctx) => {
@@ -30,12 +35,24 @@ export const probeHandler = handleJob(probeJob, async ({ key, holdMs }, ctx) => 
 
 /** The probe's tables, in the fault tests' own database. */
 export const createProbeTables = async (db: TDb): Promise<void> => {
-  await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS fault_probe_runs (id serial PRIMARY KEY, job_key text NOT NULL, pid integer NOT NULL, attempt integer NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
-  await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS fault_probe_effects (job_key text PRIMARY KEY, pid integer NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
+  await db.$executeRawUnsafe(
+    `CREATE TABLE IF NOT EXISTS fault_probe_runs (id serial PRIMARY KEY, job_key text NOT NULL, pid integer NOT NULL, attempt integer NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
+  );
+  await db.$executeRawUnsafe(
+    `CREATE TABLE IF NOT EXISTS fault_probe_effects (job_key text PRIMARY KEY, pid integer NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
+  );
 };
 
 export const probeRuns = async (db: TDb, key: string): Promise<{ pid: number; attempt: number }[]> =>
-  db.$queryRaw<{ pid: number; attempt: number }[]>`SELECT pid, attempt FROM fault_probe_runs WHERE job_key = ${key} ORDER BY id`;
+  db.$queryRaw<
+    { pid: number; attempt: number }[]
+  >`SELECT pid, attempt FROM fault_probe_runs WHERE job_key = ${key} ORDER BY id`;
 
 export const probeEffects = async (db: TDb, key: string): Promise<number> =>
-  Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM fault_probe_effects WHERE job_key = ${key}`)[0]?.n ?? 0);
+  Number(
+    (
+      await db.$queryRaw<
+        { n: bigint }[]
+      >`SELECT count(*) AS n FROM fault_probe_effects WHERE job_key = ${key}`
+    )[0]?.n ?? 0,
+  );

@@ -30,7 +30,8 @@ describe("Equasis client against the stand-in", () => {
   });
   afterAll(async () => standIn.close());
 
-  const client = (minIntervalMs = 0) => createEquasisClient({ baseUrl: standIn.url, minIntervalMs, timeoutMs: 5_000 });
+  const client = (minIntervalMs = 0) =>
+    createEquasisClient({ baseUrl: standIn.url, minIntervalMs, timeoutMs: 5_000 });
 
   it("the stand-in's ships carry valid IMO check digits", () => {
     expect(STAND_IN_SHIPS.length).toBeGreaterThanOrEqual(60);
@@ -75,7 +76,9 @@ describe("Equasis client against the stand-in", () => {
   });
 
   it("a wrong password is a login failure, not a crash", async () => {
-    const error = await client().signIn(ACCOUNT.email, "wrong-password").catch((e: unknown) => e);
+    const error = await client()
+      .signIn(ACCOUNT.email, "wrong-password")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EquasisError);
     expect(error).toMatchObject({ failure: "login" });
     expect(String(error)).toMatch(/Equasis login or password is wrong/);
@@ -83,7 +86,11 @@ describe("Equasis client against the stand-in", () => {
 
   it("an unreachable registry is 'unavailable'", async () => {
     const port = await closedPort();
-    const unreachable = createEquasisClient({ baseUrl: `http://127.0.0.1:${port}`, minIntervalMs: 0, timeoutMs: 2_000 });
+    const unreachable = createEquasisClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      minIntervalMs: 0,
+      timeoutMs: 2_000,
+    });
     const error = await unreachable.signIn(ACCOUNT.email, ACCOUNT.password).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EquasisError);
     expect(error).toMatchObject({ failure: "unavailable" });
@@ -91,12 +98,18 @@ describe("Equasis client against the stand-in", () => {
 
   it("a page it does not know is 'unexpected', never guessed at", async () => {
     const notEquasis = createServer((socket) => {
-      socket.end("HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\n\r\n<html><body><h1>Parked domain</h1></body></html>");
+      socket.end(
+        "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\n\r\n<html><body><h1>Parked domain</h1></body></html>",
+      );
     });
     await new Promise<void>((resolve) => notEquasis.listen(0, "127.0.0.1", () => resolve()));
     const address = notEquasis.address();
     const port = typeof address === "object" && address ? address.port : 1;
-    const other = createEquasisClient({ baseUrl: `http://127.0.0.1:${port}`, minIntervalMs: 0, timeoutMs: 2_000 });
+    const other = createEquasisClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      minIntervalMs: 0,
+      timeoutMs: 2_000,
+    });
     const error = await other.signIn(ACCOUNT.email, ACCOUNT.password).catch((e: unknown) => e);
     notEquasis.close();
     expect(error).toMatchObject({ failure: "unexpected" });
@@ -117,7 +130,8 @@ describe("Equasis client against the stand-in", () => {
     await session.findShip(STAND_IN_SHIPS[0]?.imo ?? "");
     const times = standIn.requests.slice(from).map((r) => r.at);
     expect(times.length).toBe(4);
-    for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(140);
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(140);
     await session.close();
   });
 });

@@ -14,9 +14,25 @@ beforeAll(async () => {
 });
 const api = () => request(testApp());
 const rankRef = (id: number) => ({ role: { data: { type: "ranks", id: String(id) } } });
-type TRow = { id: string; attributes: { name: string; crewing_priority: number; state: string; template_offer: number | null; origin_id: number | null } };
-const scaleOf = async (vesselId: number, headers = admin, query: Record<string, string> = {}): Promise<TRow[]> => {
-  const res = await api().get(`/api/vessels/${vesselId}/manning_scales`).query({ "page[size]": 999, ...query }).set(headers);
+type TRow = {
+  id: string;
+  attributes: {
+    name: string;
+    crewing_priority: number;
+    state: string;
+    template_offer: number | null;
+    origin_id: number | null;
+  };
+};
+const scaleOf = async (
+  vesselId: number,
+  headers = admin,
+  query: Record<string, string> = {},
+): Promise<TRow[]> => {
+  const res = await api()
+    .get(`/api/vessels/${vesselId}/manning_scales`)
+    .query({ "page[size]": 999, ...query })
+    .set(headers);
   expect(res.status).toBe(200);
   expectJsonApi(res.body);
   return res.body.data as TRow[];
@@ -28,37 +44,76 @@ describe("a vessel's manning scale", () => {
     const vessel = await createVessel();
     const [master, ab] = [await createRank(unique("Master")), await createRank(unique("AB"))];
     const add = (rankId: number, offer?: number) =>
-      api().post(`/api/vessels/${vessel.id}/manning_scales`).set(admin).send({ data: { type: "manning_scales", attributes: offer === undefined ? {} : { template_offer: offer }, relationships: rankRef(rankId) } });
+      api()
+        .post(`/api/vessels/${vessel.id}/manning_scales`)
+        .set(admin)
+        .send({
+          data: {
+            type: "manning_scales",
+            attributes: offer === undefined ? {} : { template_offer: offer },
+            relationships: rankRef(rankId),
+          },
+        });
     const first = await add(master.id, 12_000);
     expect(first.status).toBe(201);
-    expect(first.body.data.attributes).toMatchObject({ name: master.title, crewing_priority: 1, state: "active", template_offer: 12_000 });
+    expect(first.body.data.attributes).toMatchObject({
+      name: master.title,
+      crewing_priority: 1,
+      state: "active",
+      template_offer: 12_000,
+    });
     await add(ab.id, 1_800);
     // The plain POST with role and vessel relationships, as the spec's client sends it.
-    const plain = await api().post("/api/manning_scales").set(admin)
-      .send({ data: { type: "manning_scales", relationships: { ...rankRef(ab.id), vessel: { data: { type: "vessels", id: String(vessel.id) } } } } });
+    const plain = await api()
+      .post("/api/manning_scales")
+      .set(admin)
+      .send({
+        data: {
+          type: "manning_scales",
+          relationships: { ...rankRef(ab.id), vessel: { data: { type: "vessels", id: String(vessel.id) } } },
+        },
+      });
     expect(plain.status).toBe(201);
     expect(names(await scaleOf(vessel.id))).toEqual([master.title, `${ab.title} 1`, `${ab.title} 2`]);
 
     // Drag the second AB to the top.
-    const moved = await api().patch(`/api/manning_scales/${plain.body.data.id}`).set(admin).send({ data: { type: "manning_scales", id: plain.body.data.id, attributes: { crewing_priority: 1 } } });
+    const moved = await api()
+      .patch(`/api/manning_scales/${plain.body.data.id}`)
+      .set(admin)
+      .send({
+        data: { type: "manning_scales", id: plain.body.data.id, attributes: { crewing_priority: 1 } },
+      });
     expect(moved.status).toBe(200);
     const reordered = await scaleOf(vessel.id);
     expect(reordered.map((r) => r.attributes.crewing_priority)).toEqual([1, 2, 3]);
     expect(names(reordered)).toEqual([`${ab.title} 1`, master.title, `${ab.title} 2`]);
 
     // Edit the offer; archive a row: gone for an admin, still there for a superuser.
-    const offer = await api().patch(`/api/manning_scales/${first.body.data.id}`).set(admin).send({ data: { type: "manning_scales", id: first.body.data.id, attributes: { template_offer: 12_500 } } });
+    const offer = await api()
+      .patch(`/api/manning_scales/${first.body.data.id}`)
+      .set(admin)
+      .send({
+        data: { type: "manning_scales", id: first.body.data.id, attributes: { template_offer: 12_500 } },
+      });
     expect(offer.body.data.attributes.template_offer).toBe(12_500);
-    const bad = await api().patch(`/api/manning_scales/${first.body.data.id}`).set(admin).send({ data: { type: "manning_scales", id: first.body.data.id, attributes: { template_offer: -5 } } });
+    const bad = await api()
+      .patch(`/api/manning_scales/${first.body.data.id}`)
+      .set(admin)
+      .send({ data: { type: "manning_scales", id: first.body.data.id, attributes: { template_offer: -5 } } });
     expect(bad.status).toBe(422);
-    const archived = await api().patch(`/api/manning_scales/${plain.body.data.id}`).set(admin).send({ data: { type: "manning_scales", id: plain.body.data.id, attributes: { state: "archived" } } });
+    const archived = await api()
+      .patch(`/api/manning_scales/${plain.body.data.id}`)
+      .set(admin)
+      .send({ data: { type: "manning_scales", id: plain.body.data.id, attributes: { state: "archived" } } });
     expect(archived.status).toBe(200);
     expect(archived.body.data.attributes.state).toBe("archived");
     expect(names(await scaleOf(vessel.id))).toEqual([master.title, ab.title]);
     expect((await api().get(`/api/manning_scales/${plain.body.data.id}`).set(admin)).status).toBe(404);
     const forSuperuser = await scaleOf(vessel.id, superuser);
     expect(forSuperuser.map((r) => r.attributes.state)).toEqual(["archived", "active", "active"]);
-    expect((await scaleOf(vessel.id, superuser, { "filter[state]": "archived" })).map((r) => r.id)).toEqual([plain.body.data.id]);
+    expect((await scaleOf(vessel.id, superuser, { "filter[state]": "archived" })).map((r) => r.id)).toEqual([
+      plain.body.data.id,
+    ]);
 
     expect((await api().delete(`/api/manning_scales/${first.body.data.id}`).set(admin)).status).toBe(204);
     expect((await scaleOf(vessel.id, superuser)).map((r) => r.attributes.crewing_priority)).toEqual([1, 2]);
@@ -68,47 +123,104 @@ describe("a vessel's manning scale", () => {
     const [from, to] = [await createVessel(), await createVessel()];
     const [master, oiler] = [await createRank(unique("Master")), await createRank(unique("Oiler"))];
     const add = async (vesselId: number, rankId: number) =>
-      (await api().post(`/api/vessels/${vesselId}/manning_scales`).set(admin).send({ data: { type: "manning_scales", attributes: { template_offer: 1_000 }, relationships: rankRef(rankId) } })).body.data.id as string;
+      (
+        await api()
+          .post(`/api/vessels/${vesselId}/manning_scales`)
+          .set(admin)
+          .send({
+            data: {
+              type: "manning_scales",
+              attributes: { template_offer: 1_000 },
+              relationships: rankRef(rankId),
+            },
+          })
+      ).body.data.id as string;
     const kept = [await add(from.id, master.id), await add(from.id, oiler.id)];
     const archivedId = await add(from.id, oiler.id);
-    await api().patch(`/api/manning_scales/${archivedId}`).set(admin).send({ data: { type: "manning_scales", id: archivedId, attributes: { state: "archived" } } });
+    await api()
+      .patch(`/api/manning_scales/${archivedId}`)
+      .set(admin)
+      .send({ data: { type: "manning_scales", id: archivedId, attributes: { state: "archived" } } });
     await add(to.id, master.id);
 
-    const copied = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: from.id, to_vessel_id: to.id });
+    const copied = await api()
+      .post("/api/duplicate_manning_scales")
+      .set(admin)
+      .send({ from_vessel_id: from.id, to_vessel_id: to.id });
     expect(copied.status).toBe(201);
     expect(copied.body.meta.copied).toBe(2);
     const target = await scaleOf(to.id);
     expect(names(target)).toEqual([`${master.title} 1`, `${master.title} 2`, oiler.title]);
     expect(target.slice(1).map((r) => String(r.attributes.origin_id))).toEqual(kept);
 
-    const same = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: to.id, to_vessel_id: to.id });
+    const same = await api()
+      .post("/api/duplicate_manning_scales")
+      .set(admin)
+      .send({ from_vessel_id: to.id, to_vessel_id: to.id });
     expect(same.status).toBe(422);
     expect(same.body.errors[0].source.pointer).toBe("/data/attributes/to_vessel_id");
     const empty = await createVessel();
-    const nothing = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: empty.id, to_vessel_id: to.id });
+    const nothing = await api()
+      .post("/api/duplicate_manning_scales")
+      .set(admin)
+      .send({ from_vessel_id: empty.id, to_vessel_id: to.id });
     expect(nothing.status).toBe(422);
-    expect((await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: 999999999, to_vessel_id: to.id })).status).toBe(404);
-    expect((await api().post("/api/duplicate_manning_scales").set((await signInAs("guest")).headers).send({ from_vessel_id: from.id, to_vessel_id: to.id })).status).toBe(403);
+    expect(
+      (
+        await api()
+          .post("/api/duplicate_manning_scales")
+          .set(admin)
+          .send({ from_vessel_id: 999999999, to_vessel_id: to.id })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api()
+          .post("/api/duplicate_manning_scales")
+          .set((await signInAs("guest")).headers)
+          .send({ from_vessel_id: from.id, to_vessel_id: to.id })
+      ).status,
+    ).toBe(403);
   });
 
   it("copying with mode replace archives the vessel's active rows (their plans stay) and leaves the copies alone", async () => {
     const [from, to] = [await createVessel(), await createVessel()];
     const [master, oiler] = [await createRank(unique("Master")), await createRank(unique("Oiler"))];
     const add = async (vesselId: number, rankId: number) =>
-      (await api().post(`/api/vessels/${vesselId}/manning_scales`).set(admin).send({ data: { type: "manning_scales", attributes: {}, relationships: rankRef(rankId) } })).body.data.id as string;
+      (
+        await api()
+          .post(`/api/vessels/${vesselId}/manning_scales`)
+          .set(admin)
+          .send({ data: { type: "manning_scales", attributes: {}, relationships: rankRef(rankId) } })
+      ).body.data.id as string;
     await add(from.id, master.id);
     await add(from.id, oiler.id);
     const old = await add(to.id, master.id);
-    const plan = await testDeps().db.timePlan.create({ data: { manningScaleId: Number(old), start: new Date("2027-01-01"), end: new Date("2027-03-01"), status: "vacancy" } });
-    const bad = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: from.id, to_vessel_id: to.id, mode: "merge" });
+    const plan = await testDeps().db.timePlan.create({
+      data: {
+        manningScaleId: Number(old),
+        start: new Date("2027-01-01"),
+        end: new Date("2027-03-01"),
+        status: "vacancy",
+      },
+    });
+    const bad = await api()
+      .post("/api/duplicate_manning_scales")
+      .set(admin)
+      .send({ from_vessel_id: from.id, to_vessel_id: to.id, mode: "merge" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].source.pointer).toBe("/data/attributes/mode");
-    const replaced = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: from.id, to_vessel_id: to.id, mode: "replace" });
+    const replaced = await api()
+      .post("/api/duplicate_manning_scales")
+      .set(admin)
+      .send({ from_vessel_id: from.id, to_vessel_id: to.id, mode: "replace" });
     expect(replaced.status).toBe(201);
     expect(replaced.body.meta.copied).toBe(2);
     // No "Master 1"/"Master 2": the old row is archived, the active scale is the copy.
     expect(names(await scaleOf(to.id))).toEqual([master.title, oiler.title]);
-    expect((await testDeps().db.manningScale.findUniqueOrThrow({ where: { id: Number(old) } })).state).toBe("archived");
+    expect((await testDeps().db.manningScale.findUniqueOrThrow({ where: { id: Number(old) } })).state).toBe(
+      "archived",
+    );
     expect(await testDeps().db.timePlan.count({ where: { id: plan.id } })).toBe(1);
   });
 
@@ -116,9 +228,21 @@ describe("a vessel's manning scale", () => {
     const vessel = await createVessel();
     const [master, ab] = [await createRank(unique("Master")), await createRank(unique("AB"))];
     for (const rank of [master, ab, ab]) {
-      await api().post(`/api/vessels/${vessel.id}/manning_scales`).set(admin).send({ data: { type: "manning_scales", attributes: { template_offer: 1_234 }, relationships: rankRef(rank.id) } });
+      await api()
+        .post(`/api/vessels/${vessel.id}/manning_scales`)
+        .set(admin)
+        .send({
+          data: {
+            type: "manning_scales",
+            attributes: { template_offer: 1_234 },
+            relationships: rankRef(rank.id),
+          },
+        });
     }
-    const listed = await api().get("/api/vessels").query({ "filter[name]": vessel.name, include: "manning_scales", "page[size]": 999 }).set(admin);
+    const listed = await api()
+      .get("/api/vessels")
+      .query({ "filter[name]": vessel.name, include: "manning_scales", "page[size]": 999 })
+      .set(admin);
     expect(listed.status).toBe(200);
     expectJsonApi(listed.body);
     const included = (listed.body.included as { id: string }[]).sort((a, b) => Number(a.id) - Number(b.id));
@@ -132,7 +256,10 @@ describe("a vessel's manning scale", () => {
     const guest = (await signInAs("guest")).headers;
     const vessel = await createVessel();
     expect((await api().get(`/api/vessels/${vessel.id}/manning_scales`).set(guest)).status).toBe(403);
-    const shown = await api().get(`/api/vessels/${vessel.id}`).query({ include: "manning_scales" }).set(guest);
+    const shown = await api()
+      .get(`/api/vessels/${vessel.id}`)
+      .query({ include: "manning_scales" })
+      .set(guest);
     expect(shown.status).toBe(200);
     expect(shown.body.included ?? []).toEqual([]);
   });

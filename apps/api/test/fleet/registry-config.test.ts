@@ -10,10 +10,17 @@ const logger = createLogger(testConfig());
 
 describe("vessel registry configuration", () => {
   it("production with EQUASIS_URL needs EQUASIS_SECRET; the secret is 32 characters at least", () => {
-    const base = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATABASE_URL: "postgresql://x/y", EQUASIS_URL: "https://www.equasis.org" };
+    const base = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      DATABASE_URL: "postgresql://x/y",
+      EQUASIS_URL: "https://www.equasis.org",
+    };
     expect(() => loadConfig(base)).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, EQUASIS_SECRET: "short" })).toThrow(/EQUASIS_SECRET/);
-    expect(loadConfig({ ...base, EQUASIS_SECRET: "e".repeat(32) }).EQUASIS_URL).toBe("https://www.equasis.org");
+    expect(loadConfig({ ...base, EQUASIS_SECRET: "e".repeat(32) }).EQUASIS_URL).toBe(
+      "https://www.equasis.org",
+    );
     expect(() => loadConfig({ EQUASIS_INTERVAL_MS: "-1" })).toThrow(/EQUASIS_INTERVAL_MS/);
   });
 
@@ -26,11 +33,23 @@ describe("vessel registry configuration", () => {
 
     const onPostgres = await registryForDemo(testConfig({ NODE_ENV: "development" }), false, logger);
     expect(onPostgres.config.EQUASIS_URL).toBeUndefined();
-    const production = await registryForDemo(testConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) }), true, logger);
+    const production = await registryForDemo(
+      testConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) }),
+      true,
+      logger,
+    );
     expect(production.config.EQUASIS_URL).toBeUndefined();
-    const configured = await registryForDemo(testConfig({ NODE_ENV: "development", EQUASIS_URL: "https://www.equasis.org" }), true, logger);
+    const configured = await registryForDemo(
+      testConfig({ NODE_ENV: "development", EQUASIS_URL: "https://www.equasis.org" }),
+      true,
+      logger,
+    );
     expect(configured.config.EQUASIS_URL).toBe("https://www.equasis.org");
-    const forced = await registryForDemo(testConfig({ EQUASIS_STAND_IN: "true", EQUASIS_URL: "https://www.equasis.org" }), false, logger);
+    const forced = await registryForDemo(
+      testConfig({ EQUASIS_STAND_IN: "true", EQUASIS_URL: "https://www.equasis.org" }),
+      false,
+      logger,
+    );
     expect(forced.config.EQUASIS_URL).toMatch(/^http:\/\/127\.0\.0\.1:/);
     await forced.stop();
   });

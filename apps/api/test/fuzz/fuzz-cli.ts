@@ -15,17 +15,26 @@ const main = async () => {
   const { values } = parseArgs({
     // `pnpm fuzz -- --seed 1` passes the separator through.
     args: process.argv.slice(2).filter((a) => a !== "--"),
-    options: { requests: { type: "string", default: "10000" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      requests: { type: "string", default: "10000" },
+      seed: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
-    console.log("pnpm fuzz [--requests N (default 10000)] [--seed N (default: random, printed)]\nDATABASE_URL=postgresql://… fuzzes on a fresh database of that server; unset: embedded PGlite.");
+    console.log(
+      "pnpm fuzz [--requests N (default 10000)] [--seed N (default: random, printed)]\nDATABASE_URL=postgresql://… fuzzes on a fresh database of that server; unset: embedded PGlite.",
+    );
     return;
   }
   const requests = Number(values.requests);
   const seed = values.seed === undefined ? Math.floor(Math.random() * 1_000_000) : Number(values.seed);
-  if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(seed)) throw new Error("--requests and --seed take whole numbers");
+  if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(seed))
+    throw new Error("--requests and --seed take whole numbers");
   const target = await startFuzzTarget(process.env.DATABASE_URL);
-  console.log(`Fuzzing the API on ${target.database.label}, ${requests} requests, seed ${seed} (replay: pnpm fuzz --seed ${seed} --requests ${requests})`);
+  console.log(
+    `Fuzzing the API on ${target.database.label}, ${requests} requests, seed ${seed} (replay: pnpm fuzz --seed ${seed} --requests ${requests})`,
+  );
   try {
     const report = await runFuzz(target, {
       requests,

@@ -14,7 +14,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 1_000_00
 
 let target: TFuzzTarget;
 beforeAll(async () => {
-  target = await startFuzzTarget(process.env.TEST_DB_KIND === "postgres" ? (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL) : undefined);
+  target = await startFuzzTarget(
+    process.env.TEST_DB_KIND === "postgres"
+      ? (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL)
+      : undefined,
+  );
 }, 120_000);
 afterAll(async () => {
   closeClient();
@@ -24,7 +28,10 @@ afterAll(async () => {
 describe("fuzzer", () => {
   it(`${REQUESTS} hostile requests: no 5xx, JSON:API errors with allowed statuses, 422s with pointers, row counts unchanged after refusals, still healthy`, async () => {
     const report = await runFuzz(target, { requests: REQUESTS, seed: SEED });
-    const text = formatReport(report, `${target.database.label}, seed ${SEED}; replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS}, or pnpm fuzz --seed ${SEED}`);
+    const text = formatReport(
+      report,
+      `${target.database.label}, seed ${SEED}; replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS}, or pnpm fuzz --seed ${SEED}`,
+    );
     expect(report.sent).toBe(REQUESTS);
     // Every category reached the server and refusals were counted.
     expect(Object.keys(report.byCategory).length).toBeGreaterThanOrEqual(14);

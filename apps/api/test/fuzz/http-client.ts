@@ -28,25 +28,38 @@ export interface TRawAnswer {
  */
 export const rawHttpClient = (maxSockets: number) => {
   const agent = new Agent({ keepAlive: true, maxSockets });
-  const send = (base: { host: string; port: number }, req: TRawRequest, timeoutMs = 30_000): Promise<TRawAnswer> =>
+  const send = (
+    base: { host: string; port: number },
+    req: TRawRequest,
+    timeoutMs = 30_000,
+  ): Promise<TRawAnswer> =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const headers = { ...req.headers, ...(req.body ? { "content-length": String(req.body.length) } : {}) };
-      const r = request({ host: base.host, port: base.port, method: req.method, path: req.path, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          let json: unknown;
-          try {
-            json = text ? (JSON.parse(text) as unknown) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
-        });
-        res.on("error", reject);
-      });
+      const r = request(
+        { host: base.host, port: base.port, method: req.method, path: req.path, headers, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let json: unknown;
+            try {
+              json = text ? (JSON.parse(text) as unknown) : undefined;
+            } catch {
+              json = undefined;
+            }
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text,
+              json,
+              ms: performance.now() - started,
+            });
+          });
+          res.on("error", reject);
+        },
+      );
       r.setTimeout(timeoutMs, () => r.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       r.on("error", reject);
       if (req.body) r.write(req.body);

@@ -41,7 +41,14 @@ const CANDIDATES: Record<TFieldKind, () => unknown[]> = {
 export const plausibleValue = (attr: TAttributeDef): unknown => {
   const input: z.ZodType | undefined = attr.input;
   if (!input) return undefined;
-  const candidates = [...(attr.options ?? []).map((o) => o.value), ...CANDIDATES[attr.kind](), "x", 1, true, null];
+  const candidates = [
+    ...(attr.options ?? []).map((o) => o.value),
+    ...CANDIDATES[attr.kind](),
+    "x",
+    1,
+    true,
+    null,
+  ];
   for (const candidate of candidates) if (input.safeParse(candidate).success) return candidate;
   return undefined;
 };
@@ -71,7 +78,8 @@ export const plausibleRelationships = (
     if (!all && !rel.required) continue;
     const ids = knownIds(rel.type);
     const pick = ids[Math.floor(Math.random() * ids.length)];
-    if (rel.cardinality === "many") out[name] = { data: pick === undefined ? [] : [{ type: rel.type, id: String(pick) }] };
+    if (rel.cardinality === "many")
+      out[name] = { data: pick === undefined ? [] : [{ type: rel.type, id: String(pick) }] };
     else if (pick !== undefined) out[name] = { data: { type: rel.type, id: String(pick) } };
   }
   return out;

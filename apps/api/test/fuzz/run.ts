@@ -43,7 +43,10 @@ export interface TFuzzReport {
   seconds: number;
 }
 
-interface TPair { route: TRouteSpec; category: TCategory }
+interface TPair {
+  route: TRouteSpec;
+  category: TCategory;
+}
 
 /**
  * One pass over every route × category: first every `denied` case (so permission records are
@@ -51,8 +54,13 @@ interface TPair { route: TRouteSpec; category: TCategory }
  * takes its next category, so a cut-short pass still reaches every route.
  */
 export const planPass = (routes: readonly TRouteSpec[], seed: number): TPair[] => {
-  const shuffled = fc.sample(fc.shuffledSubarray([...routes], { minLength: routes.length }), { seed, numRuns: 1 })[0] ?? [...routes];
-  const denied: TPair[] = shuffled.filter((r) => categoriesOf(r).includes("denied") && deniedRoleOf(r)).map((route) => ({ route, category: "denied" }));
+  const shuffled = fc.sample(fc.shuffledSubarray([...routes], { minLength: routes.length }), {
+    seed,
+    numRuns: 1,
+  })[0] ?? [...routes];
+  const denied: TPair[] = shuffled
+    .filter((r) => categoriesOf(r).includes("denied") && deniedRoleOf(r))
+    .map((route) => ({ route, category: "denied" }));
   const rest = shuffled.map((route) => categoriesOf(route).filter((c) => c !== "denied"));
   const rounds: TPair[] = [];
   const longest = Math.max(0, ...rest.map((c) => c.length));
@@ -66,7 +74,8 @@ export const planPass = (routes: readonly TRouteSpec[], seed: number): TPair[] =
   return [...denied, ...rounds];
 };
 
-const describeRequest = (c: TCase) => `${c.method} ${c.path.length > 300 ? `${c.path.slice(0, 300)}…(${c.path.length} chars)` : c.path}`;
+const describeRequest = (c: TCase) =>
+  `${c.method} ${c.path.length > 300 ? `${c.path.slice(0, 300)}…(${c.path.length} chars)` : c.path}`;
 const describeBody = (c: TCase) => {
   if (!c.body) return c.bodyNote;
   const head = c.body.subarray(0, 400).toString("utf8");
@@ -81,8 +90,18 @@ export const runFuzz = async (target: TFuzzTarget, options: TFuzzOptions): Promi
   const started = performance.now();
   const routes = routeTable();
   const report: TFuzzReport = {
-    sent: 0, routes: routes.length, pairs: 0, byStatus: {}, byCategory: {}, countChecks: 0, failures: [],
-    slowestMs: 0, slowest: "", healthy: false, healthNote: "", seconds: 0,
+    sent: 0,
+    routes: routes.length,
+    pairs: 0,
+    byStatus: {},
+    byCategory: {},
+    countChecks: 0,
+    failures: [],
+    slowestMs: 0,
+    slowest: "",
+    healthy: false,
+    healthNote: "",
+    seconds: 0,
   };
   const initialRevision = (await target.counts()).get("#permissions-revision");
   let snapshot = await target.counts();
@@ -98,15 +117,27 @@ export const runFuzz = async (target: TFuzzTarget, options: TFuzzOptions): Promi
       const at = `${options.seed}:${index}`;
       const c = drawCase(route, category, target, options.seed * 1_000_003 + index);
       index++;
-      const role: TRole | undefined = c.as === "admin" ? "admin" : c.as === "denied" ? deniedRoleOf(route) : undefined;
+      const role: TRole | undefined =
+        c.as === "admin" ? "admin" : c.as === "denied" ? deniedRoleOf(route) : undefined;
       const signIns = target.signIns();
       const auth = role ? await target.session(role) : {};
       if (target.signIns() !== signIns) snapshot = await target.counts();
       let answer: TRawAnswer;
       try {
-        answer = await target.send({ method: c.method, path: c.path, headers: { ...auth, ...c.headers }, body: c.body });
+        answer = await target.send({
+          method: c.method,
+          path: c.path,
+          headers: { ...auth, ...c.headers },
+          body: c.body,
+        });
       } catch (error) {
-        answer = { status: 0, headers: {}, text: `no answer: ${error instanceof Error ? error.message : String(error)}`, json: undefined, ms: 0 };
+        answer = {
+          status: 0,
+          headers: {},
+          text: `no answer: ${error instanceof Error ? error.message : String(error)}`,
+          json: undefined,
+          ms: 0,
+        };
       }
       report.sent++;
       report.byStatus[String(answer.status)] = (report.byStatus[String(answer.status)] ?? 0) + 1;
@@ -121,10 +152,17 @@ export const runFuzz = async (target: TFuzzTarget, options: TFuzzOptions): Promi
       if (answer.status === 202) await target.quiet();
       // After every request: a read may write too (a pop-up marks notifications shown), and the next refusal must not be blamed for it.
       const now = await target.counts();
-      const problems = answer.status === 0 ? ["no answer (connection closed or timed out)"] : problemsOf(c, answer, { permissionsUntouched: now.get("#permissions-revision") === initialRevision });
+      const problems =
+        answer.status === 0
+          ? ["no answer (connection closed or timed out)"]
+          : problemsOf(c, answer, {
+              permissionsUntouched: now.get("#permissions-revision") === initialRevision,
+            });
       if (isWrite(c) && answer.status >= 400) {
         report.countChecks++;
-        const changed = [...now].filter(([name, n]) => !name.startsWith("#") && snapshot.get(name) !== n).map(([name, n]) => `${name} ${snapshot.get(name) ?? 0} -> ${n}`);
+        const changed = [...now]
+          .filter(([name, n]) => !name.startsWith("#") && snapshot.get(name) !== n)
+          .map(([name, n]) => `${name} ${snapshot.get(name) ?? 0} -> ${n}`);
         const version = snapshot.get(AUDITED) ?? 0;
         if (now.get(AUDITED) !== version) changed.push(...(await target.writtenSince(version)));
         if (changed.length) problems.push(`rows written by a rejected write: ${changed.join(", ")}`);
@@ -137,12 +175,21 @@ export const runFuzz = async (target: TFuzzTarget, options: TFuzzOptions): Promi
       snapshot = now;
       if (problems.length) {
         report.failures.push({
-          at, category, as: role ? `${c.as} (${role})` : c.as, request: describeRequest(c), body: describeBody(c), status: answer.status,
-          answer: answer.text.slice(0, 800), problems,
-          ...(answer.status >= 500 || answer.status === 0 ? { serverLog: target.serverErrors.slice(-2) } : {}),
+          at,
+          category,
+          as: role ? `${c.as} (${role})` : c.as,
+          request: describeRequest(c),
+          body: describeBody(c),
+          status: answer.status,
+          answer: answer.text.slice(0, 800),
+          problems,
+          ...(answer.status >= 500 || answer.status === 0
+            ? { serverLog: target.serverErrors.slice(-2) }
+            : {}),
         });
       }
-      if (options.onProgress && report.sent % (options.progressEvery ?? 1000) === 0) options.onProgress(report.sent, report);
+      if (options.onProgress && report.sent % (options.progressEvery ?? 1000) === 0)
+        options.onProgress(report.sent, report);
     }
   }
 
@@ -169,8 +216,14 @@ export const healthCheck = async (target: TFuzzTarget): Promise<string> => {
 export const formatReport = (r: TFuzzReport, label: string): string => {
   const lines = [
     `Fuzz (${label}): ${r.sent} requests over ${r.routes} routes (${r.pairs} route × category pairs a pass) in ${r.seconds.toFixed(1)} s (${(r.sent / Math.max(r.seconds, 0.001)).toFixed(0)} req/s)`,
-    `answers by status: ${Object.entries(r.byStatus).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}: ${n}`).join(", ")}`,
-    `requests by category: ${Object.entries(r.byCategory).sort(([, a], [, b]) => b - a).map(([c, n]) => `${c} ${n}`).join(", ")}`,
+    `answers by status: ${Object.entries(r.byStatus)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ")}`,
+    `requests by category: ${Object.entries(r.byCategory)
+      .sort(([, a], [, b]) => b - a)
+      .map(([c, n]) => `${c} ${n}`)
+      .join(", ")}`,
     `row counts compared after ${r.countChecks} rejected writes`,
     `slowest: ${r.slowestMs.toFixed(0)} ms, ${r.slowest}`,
     `process healthy afterwards: ${r.healthy ? "yes" : `NO (${r.healthNote})`}`,

@@ -5,8 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import {
-  JSONAPI_MEDIA_TYPE, RESOURCES, ROLES, rolePermissionMap, routeAllows,
-  type TResourceDef, type TRole, type TRouteSpec,
+  JSONAPI_MEDIA_TYPE,
+  RESOURCES,
+  ROLES,
+  rolePermissionMap,
+  routeAllows,
+  type TResourceDef,
+  type TRole,
+  type TRouteSpec,
 } from "@crew/contracts";
 import { createApp } from "../../src/app.js";
 import { hashPassword } from "../../src/auth/passwords.js";
@@ -82,11 +88,30 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   });
   const dataDir = join(tmpdir(), `crew-fuzz-${randomUUID().slice(0, 8)}`);
   // Uploads: a small limit so "too large" is reached with a small body.
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "error", DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), UPLOAD_MAX_BYTES: String(256 * 1024) });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    UPLOAD_MAX_BYTES: String(256 * 1024),
+  });
   const logger = createLogger(config, { destination: errorSink });
   const storage = createStorage(config);
-  const jobs = createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS, redisUrl: null, schedules: false });
-  const deps: TDeps = { config, db, logger, jobs, redis: null, bus: inProcessBus(), storage, sessionSecret: config.SESSION_SECRET ?? "", embedded: database.embedded };
+  const jobs = createJobs(
+    { config, db, logger, redis: null, storage },
+    { handlers: JOB_HANDLERS, redisUrl: null, schedules: false },
+  );
+  const deps: TDeps = {
+    config,
+    db,
+    logger,
+    jobs,
+    redis: null,
+    bus: inProcessBus(),
+    storage,
+    sessionSecret: config.SESSION_SECRET ?? "",
+    embedded: database.embedded,
+  };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(deps).listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -107,9 +132,15 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   const signIn = async (role: TRole): Promise<THeaders> => {
     signIns++;
     const email = await newAccount(role);
-    const answer = await call({ method: "POST", path: "/api/auth/sign_in", headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ email, password: FUZZ_PASSWORD })) });
+    const answer = await call({
+      method: "POST",
+      path: "/api/auth/sign_in",
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(JSON.stringify({ email, password: FUZZ_PASSWORD })),
+    });
     const headers = credentialsIn(answer.headers);
-    if (answer.status !== 200 || !headers) throw new Error(`fuzz sign-in as ${role} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (answer.status !== 200 || !headers)
+      throw new Error(`fuzz sign-in as ${role} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
     sessions.set(role, headers);
     return headers;
   };
@@ -123,7 +154,12 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   };
   const authed = async (method: string, path: string, body?: unknown): Promise<TRawAnswer> => {
     const headers = await session("admin");
-    const answer = await call({ method, path, headers: { ...headers, ...(body ? { "content-type": JSONAPI_MEDIA_TYPE } : {}) }, body: body ? Buffer.from(JSON.stringify(body)) : undefined });
+    const answer = await call({
+      method,
+      path,
+      headers: { ...headers, ...(body ? { "content-type": JSONAPI_MEDIA_TYPE } : {}) },
+      body: body ? Buffer.from(JSON.stringify(body)) : undefined,
+    });
     settle("admin", headers, answer);
     return answer;
   };
@@ -158,7 +194,9 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
     if (def.verbs.includes("create")) return { path: `/api/${def.type}`, skip: [] };
     const parent = (def.parents ?? []).find((p) => p.create && knownIds(p.type).length);
     const parentId = parent ? knownIds(parent.type)[0] : undefined;
-    return parent && parentId ? { path: `/api/${parent.type}/${parentId}/${parent.path ?? def.type}`, skip: [parent.relationship] } : undefined;
+    return parent && parentId
+      ? { path: `/api/${parent.type}/${parentId}/${parent.path ?? def.type}`, skip: [parent.relationship] }
+      : undefined;
   };
   const topUpFixtures = async () => {
     // Three rounds: a record whose required relationship names another type needs that type's first.
@@ -168,7 +206,13 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
         const where = createPath(def);
         if (!where) continue;
         for (const all of [true, false]) {
-          const body = { data: { type: def.type, attributes: plausibleAttributes(def, all), relationships: plausibleRelationships(def, knownIds, all, where.skip) } };
+          const body = {
+            data: {
+              type: def.type,
+              attributes: plausibleAttributes(def, all),
+              relationships: plausibleRelationships(def, knownIds, all, where.skip),
+            },
+          };
           const answer = await authed("POST", where.path, body);
           const [id] = idsOf(answer);
           if (answer.status === 201 && id) {
@@ -184,25 +228,36 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   // Audited tables (docs/versions.md) are watched through the audit trail: any committed insert,
   // update or delete of theirs adds a `versions` row, so the newest version id stands for all of
   // them at the cost of one index lookup. The few tables without the trigger are counted.
-  const unaudited = (await db.$queryRawUnsafe<{ name: string }[]>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  const unaudited = (
+    await db.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname NOT IN ('_prisma_migrations', 'versions')
         AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'audit_version')
       ORDER BY 1`,
-  )).map((r) => r.name);
+    )
+  ).map((r) => r.name);
   const countSql = [
     ...unaudited.map((t) => `SELECT '${t}' AS name, count(*)::bigint AS n FROM "public"."${t}"`),
     `SELECT '#audited tables (newest version id)' AS name, COALESCE((SELECT max(id) FROM "public"."versions"), 0)::bigint AS n`,
     `SELECT '#permissions-revision' AS name, COALESCE((SELECT value FROM "public"."revisions" WHERE name = 'permissions'), 0)::bigint AS n`,
   ].join(" UNION ALL ");
-  const counts = async () => new Map((await db.$queryRawUnsafe<{ name: string; n: bigint }[]>(countSql)).map((r) => [r.name, Number(r.n)]));
+  const counts = async () =>
+    new Map(
+      (await db.$queryRawUnsafe<{ name: string; n: bigint }[]>(countSql)).map((r) => [r.name, Number(r.n)]),
+    );
   const writtenSince = async (versionId: number): Promise<string[]> =>
-    (await db.$queryRawUnsafe<{ item_type: string; event: string; n: bigint }[]>(
-      `SELECT item_type, event, count(*) AS n FROM "public"."versions" WHERE id > $1 GROUP BY 1, 2 ORDER BY 1, 2`, versionId,
-    )).map((r) => `${r.item_type} ${r.event} ×${Number(r.n)}`);
+    (
+      await db.$queryRawUnsafe<{ item_type: string; event: string; n: bigint }[]>(
+        `SELECT item_type, event, count(*) AS n FROM "public"."versions" WHERE id > $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+        versionId,
+      )
+    ).map((r) => `${r.item_type} ${r.event} ×${Number(r.n)}`);
   const quiet = async () => {
     const until = Date.now() + 60_000;
-    while ((await db.backgroundTask.count({ where: { status: { in: ["queued", "running"] } } })) > 0 && Date.now() < until) {
+    while (
+      (await db.backgroundTask.count({ where: { status: { in: ["queued", "running"] } } })) > 0 &&
+      Date.now() < until
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -211,9 +266,24 @@ export const startFuzzTarget = async (serverUrl: string | undefined): Promise<TF
   await topUpFixtures();
 
   return {
-    database, base, db, serverErrors, send: call, session, settle, signIns: () => signIns, knownIds, topUpFixtures, counts, writtenSince, quiet,
+    database,
+    base,
+    db,
+    serverErrors,
+    send: call,
+    session,
+    settle,
+    signIns: () => signIns,
+    knownIds,
+    topUpFixtures,
+    counts,
+    writtenSince,
+    quiet,
     forget(type, id) {
-      known.set(type, (known.get(type) ?? []).filter((x) => x !== id));
+      known.set(
+        type,
+        (known.get(type) ?? []).filter((x) => x !== id),
+      );
     },
     async stop() {
       const closed = new Promise((resolve) => server.close(resolve));

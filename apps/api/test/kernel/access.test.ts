@@ -20,8 +20,12 @@ const vesselWithArchivedRow = async () => {
   const vessel = await createVessel();
   const rank = await createRank();
   const db = testDeps().db;
-  const active = await db.manningScale.create({ data: { vesselId: vessel.id, rankId: rank.id, crewingPriority: 1, name: rank.title } });
-  const archived = await db.manningScale.create({ data: { vesselId: vessel.id, rankId: rank.id, crewingPriority: 2, name: rank.title, state: "archived" } });
+  const active = await db.manningScale.create({
+    data: { vesselId: vessel.id, rankId: rank.id, crewingPriority: 1, name: rank.title },
+  });
+  const archived = await db.manningScale.create({
+    data: { vesselId: vessel.id, rankId: rank.id, crewingPriority: 2, name: rank.title, state: "archived" },
+  });
   return { vessel, active, archived };
 };
 
@@ -31,17 +35,28 @@ describe("permission and scope hold on every path", () => {
     const nested = await api().get(`/api/vessels/${vessel.id}/manning_scales`).set(admin);
     expect(nested.body.data.map((d: { id: string }) => Number(d.id))).toEqual([active.id]);
     expect((await api().get(`/api/manning_scales/${archived.id}`).set(admin)).status).toBe(404);
-    expect((await api().get("/api/manning_scales").query({ "filter[vessel_id]": vessel.id }).set(admin)).body.meta.count).toBe(1);
-    const included = await api().get(`/api/vessels/${vessel.id}`).query({ include: "manning_scales" }).set(admin);
+    expect(
+      (await api().get("/api/manning_scales").query({ "filter[vessel_id]": vessel.id }).set(admin)).body.meta
+        .count,
+    ).toBe(1);
+    const included = await api()
+      .get(`/api/vessels/${vessel.id}`)
+      .query({ include: "manning_scales" })
+      .set(admin);
     expect(included.body.included.map((d: { id: string }) => Number(d.id))).toEqual([active.id]);
     const asSuperuser = await api().get(`/api/vessels/${vessel.id}/manning_scales`).set(superuser);
-    expect(asSuperuser.body.data.map((d: { id: string }) => Number(d.id)).sort()).toEqual([active.id, archived.id].sort());
+    expect(asSuperuser.body.data.map((d: { id: string }) => Number(d.id)).sort()).toEqual(
+      [active.id, archived.id].sort(),
+    );
   });
 
   it("History leaves out the changes of belonging records out of the reader's scope", async () => {
     const { vessel, active, archived } = await vesselWithArchivedRow();
     const itemsOf = async (headers: TAuthHeaders) => {
-      const res = await api().get(`/api/vessels/${vessel.id}/versions`).query({ "page[size]": 100 }).set(headers);
+      const res = await api()
+        .get(`/api/vessels/${vessel.id}/versions`)
+        .query({ "page[size]": 100 })
+        .set(headers);
       expect(res.status).toBe(200);
       return (res.body.data as { attributes: { item_type: string; item_id: number } }[])
         .filter((v) => v.attributes.item_type === "manning_scales")
@@ -69,7 +84,10 @@ describe("permission and scope hold on every path", () => {
     // The same write onto the active row of the same vessel goes through.
     expect((await api().post("/api/time_plans").set(admin).send(plan(active.id))).status).toBe(201);
     // Duplicating from a vessel that does not exist is a 404, like reading it.
-    const res = await api().post("/api/duplicate_manning_scales").set(admin).send({ from_vessel_id: 999999, to_vessel_id: archived.vesselId });
+    const res = await api()
+      .post("/api/duplicate_manning_scales")
+      .set(admin)
+      .send({ from_vessel_id: 999999, to_vessel_id: archived.vesselId });
     expect(res.status).toBe(404);
   });
 
@@ -77,11 +95,28 @@ describe("permission and scope hold on every path", () => {
     // A per-client override lets this guest read ports and nothing else of the reference data.
     const client = await createClient({ role: "guest" });
     const db = testDeps().db;
-    const role = await db.permissionRecord.findFirstOrThrow({ where: { role: "guest", item: "ports", clientId: null } });
-    await db.permissionRecord.create({ data: { item: "ports", role: null, clientId: client.id, permissionType: role.permissionType, enable: true, canRead: true } });
-    await db.revision.upsert({ where: { name: "permissions" }, create: { name: "permissions", value: 1n }, update: { value: { increment: 1n } } });
+    const role = await db.permissionRecord.findFirstOrThrow({
+      where: { role: "guest", item: "ports", clientId: null },
+    });
+    await db.permissionRecord.create({
+      data: {
+        item: "ports",
+        role: null,
+        clientId: client.id,
+        permissionType: role.permissionType,
+        enable: true,
+        canRead: true,
+      },
+    });
+    await db.revision.upsert({
+      where: { name: "permissions" },
+      create: { name: "permissions", value: 1n },
+      update: { value: { increment: 1n } },
+    });
     const { headers } = await signInWith(client.email);
-    const country = await db.country.create({ data: { name: unique("Country"), code: `Q${String.fromCharCode(65 + Math.floor(Math.random() * 26))}` } });
+    const country = await db.country.create({
+      data: { name: unique("Country"), code: `Q${String.fromCharCode(65 + Math.floor(Math.random() * 26))}` },
+    });
     await db.port.create({ data: { name: unique("Port"), countryId: country.id } });
     const res = await api().get("/api/ports").query({ include: "country", "page[size]": 999 }).set(headers);
     expect(res.status).toBe(200);
@@ -99,7 +134,13 @@ describe("permission and scope hold on every path", () => {
     expect((await api().get(`/api/ranks/${rank.id}`).set(guest)).status).toBe(403);
     const options = await api().get("/api/select_options").query({ type: "ranks", q: rank.title }).set(guest);
     expect(options.status).toBe(200);
-    expect(options.body.data).toEqual([{ type: "select_options", id: String(rank.id), attributes: { label: rank.title, value: String(rank.id) } }]);
+    expect(options.body.data).toEqual([
+      {
+        type: "select_options",
+        id: String(rank.id),
+        attributes: { label: rank.title, value: String(rank.id) },
+      },
+    ]);
     // partner_view writes nothing that names a rank: no options.
     const viewer = (await signInAs("partner_view")).headers;
     expect((await api().get("/api/select_options").query({ type: "ranks" }).set(viewer)).status).toBe(403);
@@ -114,7 +155,10 @@ describe("permission and scope hold on every path", () => {
     expect((await api().get(`/api/owners/${owner.id}/vessels`).set(guest)).status).toBe(403);
     const vessel = await createVessel({ ownerId: owner.id });
     await createVessel();
-    const listed = await api().get(`/api/owners/${owner.id}/vessels`).query({ "fields[vessels]": "name,imo" }).set(admin);
+    const listed = await api()
+      .get(`/api/owners/${owner.id}/vessels`)
+      .query({ "fields[vessels]": "name,imo" })
+      .set(admin);
     expect(listed.body.data.map((d: { id: string }) => Number(d.id))).toEqual([vessel.id]);
     expect(Object.keys(listed.body.data[0].attributes).sort()).toEqual(["imo", "name"]);
   });

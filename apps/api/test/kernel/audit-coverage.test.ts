@@ -26,6 +26,8 @@ describe("audit trail coverage", () => {
     expect(rows.length).toBeGreaterThan(20);
     const missing = rows.filter((r) => !r.audited && !(r.table_name in NOT_AUDITED)).map((r) => r.table_name);
     // The failure names the SQL to add to the table's migration (pnpm db:migration writes it for new tables).
-    expect(missing, `add to the migration:\n${missing.map((t) => auditTriggerSql(t)).join("\n")}`).toEqual([]);
+    expect(missing, `add to the migration:\n${missing.map((t) => auditTriggerSql(t)).join("\n")}`).toEqual(
+      [],
+    );
   });
 });

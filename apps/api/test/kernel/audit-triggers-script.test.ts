@@ -23,8 +23,12 @@ ALTER TABLE "vessel_certificates" ADD CONSTRAINT "vessel_certificates_type_id_fk
 describe("audit triggers of a new migration", () => {
   it("audits each created table, owned by its one cascading foreign key's record", () => {
     const sql = auditTriggersFor(created);
-    expect(sql).toContain(`ON "vessel_certificates"\n  FOR EACH ROW EXECUTE FUNCTION audit_version('vessel_certificates', 'vessel_id', 'vessels');`);
-    expect(sql).toContain(`ON "hull_types"\n  FOR EACH ROW EXECUTE FUNCTION audit_version('hull_types', '', '');`);
+    expect(sql).toContain(
+      `ON "vessel_certificates"\n  FOR EACH ROW EXECUTE FUNCTION audit_version('vessel_certificates', 'vessel_id', 'vessels');`,
+    );
+    expect(sql).toContain(
+      `ON "hull_types"\n  FOR EACH ROW EXECUTE FUNCTION audit_version('hull_types', '', '');`,
+    );
   });
 
   it("adds nothing to a migration that creates no table", () => {

@@ -7,7 +7,10 @@ import { bindResource, type TResourceEntry } from "../../src/kernel/binding.js";
  * A binding is checked against its Prisma model when it compiles (`pnpm typecheck` runs this
  * file through tsc): each `@ts-expect-error` below must stay an error, or tsc fails.
  */
-const misspelt = defineResource({ ...ranks, attributes: { ...ranks.attributes, titel: { label: "Title", kind: "text", input: z.string() } } });
+const misspelt = defineResource({
+  ...ranks,
+  attributes: { ...ranks.attributes, titel: { label: "Title", kind: "text", input: z.string() } },
+});
 const withActions = defineResource({
   ...ranks,
   actions: {
@@ -15,7 +18,10 @@ const withActions = defineResource({
     tally: { label: "Tally", method: "GET", on: "collection", permission: null },
   },
 });
-const badFilter = defineResource({ ...ranks, filters: { departmnt: { label: "Department", kind: "text", input: z.string() } } });
+const badFilter = defineResource({
+  ...ranks,
+  filters: { departmnt: { label: "Department", kind: "text", input: z.string() } },
+});
 
 describe("bindings are checked by the compiler", () => {
   it("refuses names that are not columns and accepts hooks that supply them", () => {
@@ -32,7 +38,10 @@ describe("bindings are checked by the compiler", () => {
   });
 
   it("types a member action's record id as a number, a collection action's as possibly absent", () => {
-    const f: TResourceEntry = bindResource(withActions, "Rank")({
+    const f: TResourceEntry = bindResource(
+      withActions,
+      "Rank",
+    )({
       actions: {
         touch: async (ctx) => {
           const id: number = ctx.id;

@@ -31,7 +31,10 @@ const readEvents = async (res: Response, want: number, timeoutMs: number): Promi
   let buffer = "";
   const deadline = Date.now() + timeoutMs;
   while (events.length < want && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+    ]);
     if (!chunk || chunk.done) break;
     buffer += decoder.decode(chunk.value, { stream: true });
     for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
@@ -49,19 +52,35 @@ describe("live events", () => {
   it("a manning-scale row added by one user reaches another user's open stream within a second", async () => {
     const other = (await signInAs("superuser")).headers;
     const controller = new AbortController();
-    const stream = await fetch(`${base}/api/live?types=manning_scales`, { headers: other, signal: controller.signal });
+    const stream = await fetch(`${base}/api/live?types=manning_scales`, {
+      headers: other,
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     const vessel = await createVessel();
     const rank = await createRank();
     const started = Date.now();
     const events = readEvents(stream, 1, 3000);
-    const created = await request(testApp()).post(`/api/vessels/${vessel.id}/manning_scales`).set(admin)
-      .send({ data: { type: "manning_scales", relationships: { role: { data: { type: "ranks", id: String(rank.id) } } } } });
+    const created = await request(testApp())
+      .post(`/api/vessels/${vessel.id}/manning_scales`)
+      .set(admin)
+      .send({
+        data: {
+          type: "manning_scales",
+          relationships: { role: { data: { type: "ranks", id: String(rank.id) } } },
+        },
+      });
     expect(created.status).toBe(201);
     const got = await events;
     controller.abort();
-    expect(got).toEqual([expect.objectContaining({ type: "manning_scales", ids: [Number(created.body.data.id)], event: "create" })]);
+    expect(got).toEqual([
+      expect.objectContaining({
+        type: "manning_scales",
+        ids: [Number(created.body.data.id)],
+        event: "create",
+      }),
+    ]);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -71,21 +90,30 @@ describe("live events", () => {
     expect((await request(testApp()).get("/api/live?types=manning_scales").set(guest)).status).toBe(403);
   });
 
-  it.skipIf(!process.env.REDIS_URL)("through Redis, an event published by one process reaches another's subscribers", async () => {
-    const url = process.env.REDIS_URL as string;
-    const [pubA, pubB] = [new Redis(url), new Redis(url)];
-    const logger = pino({ level: "silent" });
-    const [a, b] = [redisBus(url, pubA, logger), redisBus(url, pubB, logger)];
-    const received: TLiveEvent[] = [];
-    b.subscribe((e) => received.push(e));
-    await new Promise((r) => setTimeout(r, 200));
-    const event: TLiveEvent = { type: "manning_scales", ids: [42], event: "update", actorId: 1, at: new Date().toISOString() };
-    a.publish(event);
-    for (let i = 0; i < 50 && !received.length; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(received).toEqual([event]);
-    await a.close();
-    await b.close();
-    await pubA.quit();
-    await pubB.quit();
-  });
+  it.skipIf(!process.env.REDIS_URL)(
+    "through Redis, an event published by one process reaches another's subscribers",
+    async () => {
+      const url = process.env.REDIS_URL as string;
+      const [pubA, pubB] = [new Redis(url), new Redis(url)];
+      const logger = pino({ level: "silent" });
+      const [a, b] = [redisBus(url, pubA, logger), redisBus(url, pubB, logger)];
+      const received: TLiveEvent[] = [];
+      b.subscribe((e) => received.push(e));
+      await new Promise((r) => setTimeout(r, 200));
+      const event: TLiveEvent = {
+        type: "manning_scales",
+        ids: [42],
+        event: "update",
+        actorId: 1,
+        at: new Date().toISOString(),
+      };
+      a.publish(event);
+      for (let i = 0; i < 50 && !received.length; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toEqual([event]);
+      await a.close();
+      await b.close();
+      await pubA.quit();
+      await pubB.quit();
+    },
+  );
 });

@@ -27,7 +27,10 @@ beforeAll(async () => {
   vesselId = f.vessel.id;
 });
 
-const pointers = (res: { status: number; body: { errors: { source?: { pointer?: string } }[] } }): (string | undefined)[] => {
+const pointers = (res: {
+  status: number;
+  body: { errors: { source?: { pointer?: string } }[] };
+}): (string | undefined)[] => {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   return res.body.errors.map((e) => e.source?.pointer);
 };
@@ -38,8 +41,13 @@ describe("foreign keys sent as attributes", () => {
     const someoneElse = await createClient({ role: "manager" });
     const agent = await db().crewingAgent.create({ data: { name: unique("Agent") } });
     const res = await post(admin, "/api/expiriences", "expiriences", {
-      author_id: someoneElse.id, crewing_applicant_id: Number(user.id), company_agent_id: agent.id,
-      role: rankId, vessel: String(vesselId), date_on: "2021-03-01", date_off: "2021-09-01",
+      author_id: someoneElse.id,
+      crewing_applicant_id: Number(user.id),
+      company_agent_id: agent.id,
+      role: rankId,
+      vessel: String(vesselId),
+      date_on: "2021-03-01",
+      date_off: "2021-09-01",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expectJsonApi(res.body);
@@ -54,7 +62,11 @@ describe("foreign keys sent as attributes", () => {
 
     // Spec 001 §4: a missing company_agent_id is sent as null on update, and clears it.
     const id = res.body.data.id as string;
-    const updated = await patch(admin, `/api/expiriences/${id}`, "expiriences", id, { company_agent_id: null, role: otherRankId, author_id: someoneElse.id });
+    const updated = await patch(admin, `/api/expiriences/${id}`, "expiriences", id, {
+      company_agent_id: null,
+      role: otherRankId,
+      author_id: someoneElse.id,
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.data.relationships.company_agent.data).toBeNull();
     expect(updated.body.data.relationships.role.data).toEqual({ type: "ranks", id: String(otherRankId) });
@@ -65,15 +77,41 @@ describe("foreign keys sent as attributes", () => {
     const user = await createApplicant(admin);
     const other = await createApplicant(admin);
     const base = { role: rankId, vessel_name: "MV Alias", date_on: "2021-03-01" };
-    expect(pointers(await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: Number(user.id) }, { user: rel("users", other.id) })))
-      .toEqual(["/data/attributes/crewing_applicant_id"]);
-    expect(pointers(await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: "abc" }))).toEqual(["/data/attributes/crewing_applicant_id"]);
-    expect(pointers(await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: 12.5 }))).toEqual(["/data/attributes/crewing_applicant_id"]);
-    expect(pointers(await post(admin, "/api/expiriences", "expiriences", { ...base, author_id: "me" }))).toEqual(["/data/attributes/author_id"]);
+    expect(
+      pointers(
+        await post(
+          admin,
+          "/api/expiriences",
+          "expiriences",
+          { ...base, crewing_applicant_id: Number(user.id) },
+          { user: rel("users", other.id) },
+        ),
+      ),
+    ).toEqual(["/data/attributes/crewing_applicant_id"]);
+    expect(
+      pointers(
+        await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: "abc" }),
+      ),
+    ).toEqual(["/data/attributes/crewing_applicant_id"]);
+    expect(
+      pointers(await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: 12.5 })),
+    ).toEqual(["/data/attributes/crewing_applicant_id"]);
+    expect(
+      pointers(await post(admin, "/api/expiriences", "expiriences", { ...base, author_id: "me" })),
+    ).toEqual(["/data/attributes/author_id"]);
     // The same value twice is fine; a missing applicant is "must exist" like the relationship.
-    const same = await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: user.id }, { user: rel("users", user.id) });
+    const same = await post(
+      admin,
+      "/api/expiriences",
+      "expiriences",
+      { ...base, crewing_applicant_id: user.id },
+      { user: rel("users", user.id) },
+    );
     expect(same.status, JSON.stringify(same.body)).toBe(201);
-    const missing = await post(admin, "/api/expiriences", "expiriences", { ...base, crewing_applicant_id: 999_999_999 });
+    const missing = await post(admin, "/api/expiriences", "expiriences", {
+      ...base,
+      crewing_applicant_id: 999_999_999,
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].title).toBe("must exist");
     // Nothing was written by the refusals.
@@ -84,7 +122,12 @@ describe("foreign keys sent as attributes", () => {
     const user = await createApplicant(admin);
     const coc = (await createKind(unique("CoC"))).id;
     const res = await post(admin, "/api/applicant_documents", "applicant_documents", {
-      crewing_applicant_id: user.id, author_id: 1, n_tpd: 2, n_doc: coc, number: "COC-1", valid_from: "2021-04-01",
+      crewing_applicant_id: user.id,
+      author_id: 1,
+      n_tpd: 2,
+      n_doc: coc,
+      number: "COC-1",
+      valid_from: "2021-04-01",
       endorsement: { number: "END-1", valid_from: "2021-05-01", valid_until: "2026-03-31" },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -97,39 +140,67 @@ describe("foreign keys sent as attributes", () => {
     // Sent back as the client read it (its id, n_tpd 3 and the endorsement_id): the same record is updated.
     const id = res.body.data.id as string;
     const changed = await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, {
-      endorsement_id: Number(endorsementId), endorsement: { id: endorsementId, n_tpd: 3, number: "END-2" },
+      endorsement_id: Number(endorsementId),
+      endorsement: { id: endorsementId, n_tpd: 3, number: "END-2" },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(String(changed.body.data.attributes.endorsement_id)).toBe(endorsementId);
-    expect((await api().get(`/api/applicant_documents/${endorsementId}`).set(admin)).body.data.attributes.number).toBe("END-2");
+    expect(
+      (await api().get(`/api/applicant_documents/${endorsementId}`).set(admin)).body.data.attributes.number,
+    ).toBe("END-2");
     // Both spellings, different: 422 on the spec's.
-    expect(pointers(await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, {
-      endorsement: { number: "A" }, endorsement_attributes: { number: "B" },
-    }))).toEqual(["/data/attributes/endorsement"]);
+    expect(
+      pointers(
+        await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, {
+          endorsement: { number: "A" },
+          endorsement_attributes: { number: "B" },
+        }),
+      ),
+    ).toEqual(["/data/attributes/endorsement"]);
     // A problem inside it points at the spelling sent.
-    expect(pointers(await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, { endorsement: { number: "" } })))
-      .toEqual(["/data/attributes/endorsement"]);
+    expect(
+      pointers(
+        await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, {
+          endorsement: { number: "" },
+        }),
+      ),
+    ).toEqual(["/data/attributes/endorsement"]);
     // null removes it, as endorsement_attributes: null does.
-    const removed = await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, { endorsement: null });
+    const removed = await patch(admin, `/api/applicant_documents/${id}`, "applicant_documents", id, {
+      endorsement: null,
+    });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body.data.attributes.endorsement_id).toBeNull();
   });
 
   it("takes a performance record's docType, role, author_id and crewing_applicant_id", async () => {
     const user = await createApplicant(admin);
-    const service = await post(admin, `/api/users/${user.id}/expiriences`, "expiriences", { role: rankId, vessel_name: "MV Perf", date_on: "2015-01-01", date_off: "2015-09-01" });
+    const service = await post(admin, `/api/users/${user.id}/expiriences`, "expiriences", {
+      role: rankId,
+      vessel_name: "MV Perf",
+      date_on: "2015-01-01",
+      date_off: "2015-09-01",
+    });
     expect(service.status, JSON.stringify(service.body)).toBe(201);
     const path = `/api/expiriences/${service.body.data.id as string}/performances`;
     const res = await post(admin, path, "user_performances", {
-      docType: "promotion", role: otherRankId, author_id: 1, crewing_applicant_id: Number(user.id), date: "2015-06-01",
+      docType: "promotion",
+      role: otherRankId,
+      author_id: 1,
+      crewing_applicant_id: Number(user.id),
+      date: "2015-06-01",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.attributes.doc_type).toBe("promotion");
     expect(res.body.data.relationships.role.data).toEqual({ type: "ranks", id: String(otherRankId) });
     expect(res.body.data.relationships.author.data).toEqual({ type: "clients", id: String(adminId) });
     expect(res.body.data.relationships.user.data).toEqual({ type: "users", id: user.id });
-    expect(pointers(await post(admin, path, "user_performances", { docType: "promotion", doc_type: "warning" }))).toEqual(["/data/attributes/docType"]);
-    expect(pointers(await post(admin, path, "user_performances", { docType: "medal" }))).toEqual(["/data/attributes/docType"]);
+    expect(
+      pointers(await post(admin, path, "user_performances", { docType: "promotion", doc_type: "warning" })),
+    ).toEqual(["/data/attributes/docType"]);
+    expect(pointers(await post(admin, path, "user_performances", { docType: "medal" }))).toEqual([
+      "/data/attributes/docType",
+    ]);
   });
 });
 

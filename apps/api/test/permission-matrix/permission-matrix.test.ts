@@ -12,11 +12,17 @@ import { ROUTE_TABLE, type TRoute } from "./route-table.js";
  */
 const allowed = (role: TRole, route: TRoute): boolean => routeAllows(rolePermissionMap(role), route);
 
-const label = (r: TRoute) => `${r.method.toUpperCase()} ${r.path}${r.query ? `?${new URLSearchParams(r.query).toString()}` : ""}`;
+const label = (r: TRoute) =>
+  `${r.method.toUpperCase()} ${r.path}${r.query ? `?${new URLSearchParams(r.query).toString()}` : ""}`;
 
 describe("permission matrix", () => {
   it("declares every route's permission (a diff here is a permission change)", () => {
-    expect(ROUTE_TABLE.map((r) => `${label(r)} -> ${r.permission ? `${r.permission.key}.${r.permission.action}` : "signed in"}${(r.requires ?? []).map((p) => ` + ${p.key}.${p.action}`).join("")}${r.pickerOf ? " | pickers" : ""}`)).toMatchSnapshot();
+    expect(
+      ROUTE_TABLE.map(
+        (r) =>
+          `${label(r)} -> ${r.permission ? `${r.permission.key}.${r.permission.action}` : "signed in"}${(r.requires ?? []).map((p) => ` + ${p.key}.${p.action}`).join("")}${r.pickerOf ? " | pickers" : ""}`,
+      ),
+    ).toMatchSnapshot();
   });
 
   const sessions = new Map<TRole, { headers: TAuthHeaders; id: number }>();
@@ -33,7 +39,9 @@ describe("permission matrix", () => {
       if (!session) throw new Error("no session");
       const wrong: string[] = [];
       for (const route of ROUTE_TABLE) {
-        const query = Object.fromEntries(Object.entries(route.query ?? {}).map(([k, v]) => [k, v === ":self" ? String(session.id) : v]));
+        const query = Object.fromEntries(
+          Object.entries(route.query ?? {}).map(([k, v]) => [k, v === ":self" ? String(session.id) : v]),
+        );
         let req = request(testApp())[route.method](route.path).query(query).set(session.headers);
         if (route.method === "post" || route.method === "patch") req = req.send({});
         const res = await req;
@@ -41,7 +49,8 @@ describe("permission matrix", () => {
         session.headers = rotatedHeaders(res, session.headers);
         const expectAllowed = allowed(role, route);
         const ok = expectAllowed ? ![401, 403].includes(res.status) && res.status < 500 : res.status === 403;
-        if (!ok) wrong.push(`${label(route)}: expected ${expectAllowed ? "allowed" : "403"}, got ${res.status}`);
+        if (!ok)
+          wrong.push(`${label(route)}: expected ${expectAllowed ? "allowed" : "403"}, got ${res.status}`);
       }
       expect(wrong).toEqual([]);
     });
@@ -50,7 +59,9 @@ describe("permission matrix", () => {
   it("rejects every route without a session", async () => {
     const wrong: string[] = [];
     for (const route of ROUTE_TABLE) {
-      const res = await request(testApp())[route.method](route.path).query(route.query ?? {});
+      const res = await request(testApp())
+        [route.method](route.path)
+        .query(route.query ?? {});
       if (res.status !== 401) wrong.push(`${label(route)}: ${res.status}`);
     }
     expect(wrong).toEqual([]);

@@ -36,8 +36,19 @@ const declared = (): TRoute[] =>
 const bespoke: TRoute[] = [
   { method: "get", path: `/api/files/${MISSING}/photo.jpg`, permission: null },
   { method: "delete", path: `/api/files/${MISSING}`, permission: null },
-  { method: "get", path: "/api/permissions", query: { "filter[client_id]": ":self" }, self: true, permission: null },
-  { method: "get", path: "/api/permissions", query: { "filter[client_id]": "1" }, permission: { key: "permissions", action: "read" } },
+  {
+    method: "get",
+    path: "/api/permissions",
+    query: { "filter[client_id]": ":self" },
+    self: true,
+    permission: null,
+  },
+  {
+    method: "get",
+    path: "/api/permissions",
+    query: { "filter[client_id]": "1" },
+    permission: { key: "permissions", action: "read" },
+  },
 ];
 
 export const ROUTE_TABLE: readonly TRoute[] = [...declared(), ...bespoke];

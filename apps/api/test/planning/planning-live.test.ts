@@ -39,12 +39,18 @@ describe("planning live updates", () => {
     const other = (await signInAs("manager")).headers;
     const row = await createScaleRow();
     const controller = new AbortController();
-    const stream = await fetch(`${base}/api/live?types=time_plans`, { headers: other, signal: controller.signal });
+    const stream = await fetch(`${base}/api/live?types=time_plans`, {
+      headers: other,
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     const reader = stream.body?.getReader();
     if (!reader) throw new Error("no stream");
     const started = Date.now();
-    const created = await api().post("/api/time_plans").set(admin).send(planBody(row.id, { start: "2027-01-01", end: "2027-02-01", status: "vacancy" }));
+    const created = await api()
+      .post("/api/time_plans")
+      .set(admin)
+      .send(planBody(row.id, { start: "2027-01-01", end: "2027-02-01", status: "vacancy" }));
     // From the write's answer (its commit): the POST itself may be slow on a busy machine.
     const committed = Date.now();
     let text = "";
@@ -65,15 +71,32 @@ describe("planning live updates", () => {
     const off = await newPlan(admin, row.id, "2026-09-01", "2027-02-10", a.id, "on_board");
     const on = await newPlan(admin, row.id, "2027-02-20", "2027-08-01", b.id);
     const port = await testDeps().db.port.create({ data: { name: `Live port ${vessel.id}` } });
-    const events = await eventsDuring(() => api().post("/api/crew_changes").set(admin).send({
-      data: { type: "crew_changes", attributes: { date: "2027-02-15", crewlists: [{ sign_on_id: on, sign_off_id: off }] }, relationships: { vessel: { data: { type: "vessels", id: String(vessel.id) } }, port: { data: { type: "ports", id: String(port.id) } } } },
-    }));
+    const events = await eventsDuring(() =>
+      api()
+        .post("/api/crew_changes")
+        .set(admin)
+        .send({
+          data: {
+            type: "crew_changes",
+            attributes: { date: "2027-02-15", crewlists: [{ sign_on_id: on, sign_off_id: off }] },
+            relationships: {
+              vessel: { data: { type: "vessels", id: String(vessel.id) } },
+              port: { data: { type: "ports", id: String(port.id) } },
+            },
+          },
+        }),
+    );
     const moved = events.find((e) => e.type === "time_plans");
     expect(moved?.ids.sort()).toEqual([off, on].sort());
     expect(events.some((e) => e.type === "crew_changes" && e.event === "create")).toBe(true);
 
     const other = await createScaleRow();
-    const offer = await eventsDuring(() => api().post("/api/time_plans").set(admin).send(planBody(other.id, { start: "2027-01-01", end: "2027-02-01", status: "vacancy", offer: 3900 })));
+    const offer = await eventsDuring(() =>
+      api()
+        .post("/api/time_plans")
+        .set(admin)
+        .send(planBody(other.id, { start: "2027-01-01", end: "2027-02-01", status: "vacancy", offer: 3900 })),
+    );
     expect(offer.find((e) => e.type === "manning_scales")?.ids).toEqual([other.id]);
   });
 });

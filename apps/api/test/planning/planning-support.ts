@@ -10,7 +10,19 @@ export const day = (d: Date) => d.toISOString().slice(0, 10);
 export const date = (s: string) => new Date(`${s}T00:00:00Z`);
 
 /** An applicant (users row) as the applicants area stores it. */
-export const createApplicant = async (attrs: { surname?: string; name?: string; birthday?: string; rankId?: number; readiness?: string; usVisaDoe?: string; archived?: boolean; countryBirthId?: number; telegramUserId?: string } = {}) =>
+export const createApplicant = async (
+  attrs: {
+    surname?: string;
+    name?: string;
+    birthday?: string;
+    rankId?: number;
+    readiness?: string;
+    usVisaDoe?: string;
+    archived?: boolean;
+    countryBirthId?: number;
+    telegramUserId?: string;
+  } = {},
+) =>
   testDeps().db.user.create({
     data: {
       crewingApplicantId: unique("A").slice(0, 12),
@@ -27,21 +39,37 @@ export const createApplicant = async (attrs: { surname?: string; name?: string; 
   });
 
 /** The JSON:API body of a plan on a manning-scale row, with its seafarer when given. */
-export const planBody = (rowId: number, attributes: Record<string, unknown>, userId?: number | null, id?: string) => ({
+export const planBody = (
+  rowId: number,
+  attributes: Record<string, unknown>,
+  userId?: number | null,
+  id?: string,
+) => ({
   data: {
     type: "time_plans",
     ...(id ? { id } : {}),
     attributes,
     relationships: {
       manning_scale: { data: { type: "manning_scales", id: String(rowId) } },
-      ...(userId === undefined ? {} : { user: { data: userId === null ? null : { type: "users", id: String(userId) } } }),
+      ...(userId === undefined
+        ? {}
+        : { user: { data: userId === null ? null : { type: "users", id: String(userId) } } }),
     },
   },
 });
 
 /** Creates a plan through the API (a vacancy unless a seafarer is given) and answers its id. */
-export const newPlan = async (headers: TAuthHeaders, rowId: number, start: string, end: string, userId?: number, status?: string) => {
-  const res = await api().post("/api/time_plans").set(headers)
+export const newPlan = async (
+  headers: TAuthHeaders,
+  rowId: number,
+  start: string,
+  end: string,
+  userId?: number,
+  status?: string,
+) => {
+  const res = await api()
+    .post("/api/time_plans")
+    .set(headers)
     .send(planBody(rowId, { start, end, status: status ?? (userId ? "approved" : "vacancy") }, userId));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return Number(res.body.data.id);
@@ -60,8 +88,14 @@ export const signInPartner = async (role: Extract<TRole, "partner" | "partner_vi
 export const twoFleets = async () => {
   const rank = await createRank();
   const [ownA, ownB] = [await createOwner(), await createOwner()];
-  const [vesselA, vesselB] = [await createVessel({ ownerId: ownA.id }), await createVessel({ ownerId: ownB.id })];
-  const [rowA, rowB] = [await createScaleRow({ vesselId: vesselA.id, rankId: rank.id }), await createScaleRow({ vesselId: vesselB.id, rankId: rank.id })];
+  const [vesselA, vesselB] = [
+    await createVessel({ ownerId: ownA.id }),
+    await createVessel({ ownerId: ownB.id }),
+  ];
+  const [rowA, rowB] = [
+    await createScaleRow({ vesselId: vesselA.id, rankId: rank.id }),
+    await createScaleRow({ vesselId: vesselB.id, rankId: rank.id }),
+  ];
   return { rank, ownA, ownB, vesselA, vesselB, rowA, rowB };
 };
 

@@ -50,9 +50,16 @@ const baseEnv = (): NodeJS.ProcessEnv => ({
  * under tsx, anything else as a program with `args` (a redis-server). `quiet` sends stdout
  * (the request log) to /dev/null: a bench must not spend its own CPU reading the server's log.
  */
-export const startProcess = (entry: string, env: Record<string, string>, opts: { quiet?: boolean; dir?: string } = {}, args: readonly string[] = []): TProcess => {
+export const startProcess = (
+  entry: string,
+  env: Record<string, string>,
+  opts: { quiet?: boolean; dir?: string } = {},
+  args: readonly string[] = [],
+): TProcess => {
   const dir = opts.dir ?? API_DIR;
-  const [command, argv] = entry.endsWith(".ts") ? [process.execPath, ["--import", "tsx", resolve(dir, entry), ...args]] : [entry, [...args]];
+  const [command, argv] = entry.endsWith(".ts")
+    ? [process.execPath, ["--import", "tsx", resolve(dir, entry), ...args]]
+    : [entry, [...args]];
   const child = spawn(command, argv, {
     cwd: dir,
     env: { ...baseEnv(), ...env },
@@ -88,12 +95,18 @@ export const startProcess = (entry: string, env: Record<string, string>, opts: {
 };
 
 /** Polls `url` until it answers `status` (default 200); fails with the process's output when it exits or time runs out. */
-export const waitForHttp = async (proc: TProcess, url: string, timeoutMs = 60_000, status = 200): Promise<void> => {
+export const waitForHttp = async (
+  proc: TProcess,
+  url: string,
+  timeoutMs = 60_000,
+  status = 200,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void proc.exited.then((code) => (exitCode = code));
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`process ${proc.pid} exited (${exitCode}) before ${url} answered:\n${proc.output()}`);
+    if (exitCode !== undefined)
+      throw new Error(`process ${proc.pid} exited (${exitCode}) before ${url} answered:\n${proc.output()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
@@ -101,7 +114,8 @@ export const waitForHttp = async (proc: TProcess, url: string, timeoutMs = 60_00
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms:\n${proc.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms:\n${proc.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 };
@@ -110,16 +124,24 @@ export const waitForHttp = async (proc: TProcess, url: string, timeoutMs = 60_00
 export const waitForOutput = async (proc: TProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(proc.output())) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`process ${proc.pid} exited before printing ${pattern}:\n${proc.output()}`);
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+      throw new Error(`process ${proc.pid} exited before printing ${pattern}:\n${proc.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${proc.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
 
 /** An API process (src/main.ts, of this checkout or of `dir`) on loopback at a free port; resolves once /api/health answers. */
-export const startApi = async (env: Record<string, string>, opts: { timeoutMs?: number; quiet?: boolean; dir?: string } = {}): Promise<TProcess & { port: number; url: string }> => {
+export const startApi = async (
+  env: Record<string, string>,
+  opts: { timeoutMs?: number; quiet?: boolean; dir?: string } = {},
+): Promise<TProcess & { port: number; url: string }> => {
   const port = Number(env.PORT ?? (await freePort()));
-  const proc = startProcess("src/main.ts", { HOST: "127.0.0.1", ...env, PORT: String(port) }, { quiet: opts.quiet, dir: opts.dir });
+  const proc = startProcess(
+    "src/main.ts",
+    { HOST: "127.0.0.1", ...env, PORT: String(port) },
+    { quiet: opts.quiet, dir: opts.dir },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${url}/api/health`, opts.timeoutMs ?? 90_000);
   return Object.assign(proc, { port, url });

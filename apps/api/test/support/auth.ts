@@ -20,13 +20,15 @@ export const credentialsOf = (res: Response): TAuthHeaders | null => {
 };
 
 /** What a client keeps after an answer: the rotated credentials when the answer sent some, else the ones it had. */
-export const rotatedHeaders = (res: Response, previous: TAuthHeaders): TAuthHeaders => credentialsOf(res) ?? previous;
+export const rotatedHeaders = (res: Response, previous: TAuthHeaders): TAuthHeaders =>
+  credentialsOf(res) ?? previous;
 
 /** Signs in with email and password through the real POST /api/auth/sign_in. */
 export const signInWith = async (email: string, password = TEST_PASSWORD, app: Express = testApp()) => {
   const res = await request(app).post("/api/auth/sign_in").send({ email, password });
   const headers = credentialsOf(res);
-  if (res.status !== 200 || !headers) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || !headers)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { res, headers };
 };
 

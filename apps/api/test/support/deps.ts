@@ -17,7 +17,12 @@ let deps: TDeps | undefined;
 let app: Express | undefined;
 
 export const testConfig = (overrides: Record<string, string> = {}): TConfig =>
-  loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/crew-test-data", SESSION_SECRET: TEST_SESSION_SECRET, ...overrides });
+  loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "/tmp/crew-test-data",
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    ...overrides,
+  });
 
 /** The app's dependencies over this run's test database; one set per test file. */
 export const testDeps = (): TDeps => {
@@ -27,7 +32,17 @@ export const testDeps = (): TDeps => {
   const embedded = inject("embedded");
   const db: TDb = createDb(inject("databaseUrl"), embedded);
   const storage = diskStorage(join(config.dataDir, "files"));
-  deps = { config, logger, db, redis: null, bus: inProcessBus(), storage, jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS }), sessionSecret: TEST_SESSION_SECRET, embedded };
+  deps = {
+    config,
+    logger,
+    db,
+    redis: null,
+    bus: inProcessBus(),
+    storage,
+    jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS }),
+    sessionSecret: TEST_SESSION_SECRET,
+    embedded,
+  };
   afterAll(async () => {
     await deps?.db.$disconnect();
     deps = undefined;

@@ -1,7 +1,9 @@
 import type { Test } from "supertest";
 
 /** A request whose answer is a file (a print-out, an export, a CV): its status, headers and bytes. */
-export const download = async (req: Test): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> => {
+export const download = async (
+  req: Test,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> => {
   const res = await req.buffer(true).parse((stream, done) => {
     const chunks: Buffer[] = [];
     stream.on("data", (c: Buffer) => chunks.push(c));

@@ -10,7 +10,9 @@ let passwordHash: Promise<string> | undefined;
 export const unique = (prefix = "t"): string => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 /** Creates a staff account with a known password (TEST_PASSWORD). */
-export const createClient = async (attrs: { role?: TRole; status?: "active" | "away" | "deactivated"; name?: string; email?: string } = {}) => {
+export const createClient = async (
+  attrs: { role?: TRole; status?: "active" | "away" | "deactivated"; name?: string; email?: string } = {},
+) => {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const role = attrs.role ?? "guest";
   return testDeps().db.client.create({
@@ -36,7 +38,9 @@ export const uniqueImo = (): string => {
 export const createRank = async (title = unique("Rank")) => {
   const db = testDeps().db;
   const top = await db.rank.aggregate({ _max: { crewingPriority: true } });
-  return db.rank.create({ data: { title, department: "deck", crewingPriority: (top._max.crewingPriority ?? 0) + 1 } });
+  return db.rank.create({
+    data: { title, department: "deck", crewingPriority: (top._max.crewingPriority ?? 0) + 1 },
+  });
 };
 
 export const createVessel = async (attrs: { name?: string; ownerId?: number } = {}) => {
@@ -51,7 +55,19 @@ export const createOwner = async (title = unique("Owner")) => testDeps().db.owne
 /** A manning-scale row of a vessel (a fresh vessel and rank unless given). */
 export const createScaleRow = async (attrs: { vesselId?: number; rankId?: number } = {}) => {
   const vesselId = attrs.vesselId ?? (await createVessel()).id;
-  const rank = attrs.rankId ? await testDeps().db.rank.findUniqueOrThrow({ where: { id: attrs.rankId } }) : await createRank();
-  const top = await testDeps().db.manningScale.aggregate({ where: { vesselId }, _max: { crewingPriority: true } });
-  return testDeps().db.manningScale.create({ data: { vesselId, rankId: rank.id, name: rank.title, crewingPriority: (top._max.crewingPriority ?? 0) + 1 } });
+  const rank = attrs.rankId
+    ? await testDeps().db.rank.findUniqueOrThrow({ where: { id: attrs.rankId } })
+    : await createRank();
+  const top = await testDeps().db.manningScale.aggregate({
+    where: { vesselId },
+    _max: { crewingPriority: true },
+  });
+  return testDeps().db.manningScale.create({
+    data: {
+      vesselId,
+      rankId: rank.id,
+      name: rank.title,
+      crewingPriority: (top._max.crewingPriority ?? 0) + 1,
+    },
+  });
 };

@@ -16,7 +16,10 @@ export interface TThrowawayDatabase {
  * fuzzer, the fault tests and the benches use it so nothing they write reaches another
  * test file's database.
  */
-export const throwawayDatabase = async (serverUrl: string | undefined, prefix = "crew_tmp"): Promise<TThrowawayDatabase> => {
+export const throwawayDatabase = async (
+  serverUrl: string | undefined,
+  prefix = "crew_tmp",
+): Promise<TThrowawayDatabase> => {
   if (!serverUrl) {
     const db = await startEmbeddedDatabase(null);
     await migrate(db.url);

@@ -5,7 +5,8 @@ import { DEMO_PASSWORD } from "./session";
 /** JSON of an answer, as an object (the tests read a few members of it). */
 type TJson = Record<string, unknown> & { data?: unknown; errors?: unknown };
 
-const isJson = (value: unknown): value is TJson => typeof value === "object" && value !== null && !Array.isArray(value);
+const isJson = (value: unknown): value is TJson =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The real API from a test, signed in as a demo account, following token rotation as the
@@ -20,7 +21,11 @@ export const planningApi = async (request: APIRequestContext, email = "admin@exa
     if (Object.values(next).every(Boolean)) headers = next;
   };
   keep(signIn);
-  const call = async (method: "get" | "post" | "patch", path: string, data?: unknown): Promise<{ status: number; body: TJson }> => {
+  const call = async (
+    method: "get" | "post" | "patch",
+    path: string,
+    data?: unknown,
+  ): Promise<{ status: number; body: TJson }> => {
     const res = await request[method](`/api${path}`, { headers, ...(data === undefined ? {} : { data }) });
     keep(res);
     const text = await res.text();
@@ -29,7 +34,8 @@ export const planningApi = async (request: APIRequestContext, email = "admin@exa
   };
   const idOf = (body: TJson): string => {
     const data = body.data;
-    if (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string") return data.id;
+    if (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string")
+      return data.id;
     throw new Error(`no id in ${JSON.stringify(body).slice(0, 300)}`);
   };
   return {
@@ -37,8 +43,19 @@ export const planningApi = async (request: APIRequestContext, email = "admin@exa
     /** A vessel of our own with one manning-scale row per rank title, in this order; answers its id and row ids. */
     async vesselWithRows(name: string, rankTitles: readonly string[]) {
       const ranks = await call("get", "/ranks?page[size]=999");
-      const list = Array.isArray(ranks.body.data) ? ranks.body.data.flatMap((r: unknown) => (isJson(r) && typeof r.id === "string" && isJson(r.attributes) && typeof r.attributes.title === "string" ? [{ id: r.id, title: r.attributes.title }] : [])) : [];
-      const vessel = await call("post", "/vessels", { data: { type: "vessels", attributes: { name, imo: freshImo() } } });
+      const list = Array.isArray(ranks.body.data)
+        ? ranks.body.data.flatMap((r: unknown) =>
+            isJson(r) &&
+            typeof r.id === "string" &&
+            isJson(r.attributes) &&
+            typeof r.attributes.title === "string"
+              ? [{ id: r.id, title: r.attributes.title }]
+              : [],
+          )
+        : [];
+      const vessel = await call("post", "/vessels", {
+        data: { type: "vessels", attributes: { name, imo: freshImo() } },
+      });
       expect(vessel.status, JSON.stringify(vessel.body)).toBe(201);
       const vesselId = idOf(vessel.body);
       const rows: string[] = [];
@@ -47,7 +64,9 @@ export const planningApi = async (request: APIRequestContext, email = "admin@exa
         const rank = list.find((r) => r.title === title);
         if (!rank) throw new Error(`no rank ${title}`);
         rankIds.push(rank.id);
-        const row = await call("post", `/vessels/${vesselId}/manning_scales`, { data: { type: "manning_scales", relationships: { role: { data: { type: "ranks", id: rank.id } } } } });
+        const row = await call("post", `/vessels/${vesselId}/manning_scales`, {
+          data: { type: "manning_scales", relationships: { role: { data: { type: "ranks", id: rank.id } } } },
+        });
         expect(row.status, JSON.stringify(row.body)).toBe(201);
         rows.push(idOf(row.body));
       }
@@ -65,7 +84,10 @@ export const planningApi = async (request: APIRequestContext, email = "admin@exa
         data: {
           type: "time_plans",
           attributes: { start, end, status: status ?? (userId ? "approved" : "vacancy") },
-          relationships: { manning_scale: { data: { type: "manning_scales", id: rowId } }, ...(userId ? { user: { data: { type: "users", id: userId } } } : {}) },
+          relationships: {
+            manning_scale: { data: { type: "manning_scales", id: rowId } },
+            ...(userId ? { user: { data: { type: "users", id: userId } } } : {}),
+          },
         },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -84,4 +106,5 @@ export const freshImo = (): string => {
 };
 
 /** ISO day `n` days from today. */
-export const dayFromToday = (n: number): string => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+export const dayFromToday = (n: number): string =>
+  new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -19,5 +19,9 @@ export const shoot = async (page: Page, name: string, { fullPage = true } = {}):
   await page.waitForTimeout(350);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const whole = fullPage && height <= viewport.height * 2.5;
-  await page.screenshot({ path: join(DIR, `${name}-${viewport.width}.png`), fullPage: whole, animations: "disabled" });
+  await page.screenshot({
+    path: join(DIR, `${name}-${viewport.width}.png`),
+    fullPage: whole,
+    animations: "disabled",
+  });
 };

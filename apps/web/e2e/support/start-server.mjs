@@ -76,7 +76,11 @@ env.EQUASIS_INTERVAL_MS = env.EQUASIS_INTERVAL_MS ?? "200";
 // Redis-backed jobs are not part of these tests.
 delete env.REDIS_URL;
 
-const server = spawn(process.execPath, [join(root, "apps/api/dist/main.js")], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, [join(root, "apps/api/dist/main.js")], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 
 let stopping = false;
 const stop = async (code) => {

@@ -35,7 +35,8 @@ const isErrorObject = (value: unknown): value is TErrorObject =>
 
 /** The errors array of a JSON:API error body, or one synthetic error when the body has none. */
 export const errorsOfBody = (body: unknown, status: number, statusText: string): TErrorObject[] => {
-  const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  const errors =
+    typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
   if (Array.isArray(errors)) {
     const valid = errors.filter(isErrorObject);
     if (valid.length > 0) return valid;

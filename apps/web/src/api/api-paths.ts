@@ -11,10 +11,12 @@ export const apiPaths = {
   collection: (type: string): string => `/${type}`,
   member: (type: string, id: string | number): string => `/${type}/${seg(id)}`,
   /** JSON:API relationship endpoint: GET, PATCH (replace), POST (add), DELETE (remove). */
-  relationship: (type: string, id: string | number, name: string): string => `/${type}/${seg(id)}/relationships/${name}`,
+  relationship: (type: string, id: string | number, name: string): string =>
+    `/${type}/${seg(id)}/relationships/${name}`,
   versions: (type: string, id: string | number): string => `/${type}/${seg(id)}/versions`,
   /** Uploads (POST, multipart) and order (PATCH {ids}) of a file attribute. */
-  files: (type: string, id: string | number, attribute: string): string => `/${type}/${seg(id)}/files/${attribute}`,
+  files: (type: string, id: string | number, attribute: string): string =>
+    `/${type}/${seg(id)}/files/${attribute}`,
   file: (fileId: string | number): string => `/files/${seg(fileId)}`,
   selectOptions: (): string => "/select_options",
   /** `/{parent}/{parentId}/{path}`: the children of one parent record. */

@@ -10,7 +10,14 @@ import {
 } from "./auth-storage";
 
 const answer = (token: string, expiry: number, extra: Record<string, string> = {}) =>
-  new Headers({ "access-token": token, "token-type": "Bearer", client: "c1", expiry: String(expiry), uid: "ann@example.com", ...extra });
+  new Headers({
+    "access-token": token,
+    "token-type": "Bearer",
+    client: "c1",
+    expiry: String(expiry),
+    uid: "ann@example.com",
+    ...extra,
+  });
 
 describe("stored session headers", () => {
   beforeEach(() => {

@@ -50,7 +50,9 @@ export interface TOneResult<A = TAttributes> {
 }
 
 /** Relationship values by name: one identifier, several, or null to clear. */
-export type TRelationshipsInput = Readonly<Record<string, TResourceIdentifier | readonly TResourceIdentifier[] | null>>;
+export type TRelationshipsInput = Readonly<
+  Record<string, TResourceIdentifier | readonly TResourceIdentifier[] | null>
+>;
 
 const collectionPath = apiPaths.collection;
 const memberPath = apiPaths.member;
@@ -89,7 +91,8 @@ export const getList = async <A = TAttributes>(
   type: string,
   params: TListParams = {},
   signal?: AbortSignal,
-): Promise<TListResult<A>> => listResult(await get<TListDocument<A>>(collectionPath(type), listQuery(params), { signal }), params);
+): Promise<TListResult<A>> =>
+  listResult(await get<TListDocument<A>>(collectionPath(type), listQuery(params), { signal }), params);
 
 export const getOne = async <A = TAttributes>(
   type: string,
@@ -101,13 +104,22 @@ export const getOne = async <A = TAttributes>(
   return { data: doc.data, included: doc.included ?? [] };
 };
 
-const writeBody = (type: string, attributes: TAttributes, relationships?: TRelationshipsInput, id?: string | number) => ({
+const writeBody = (
+  type: string,
+  attributes: TAttributes,
+  relationships?: TRelationshipsInput,
+  id?: string | number,
+) => ({
   data: {
     type,
     ...(id === undefined ? {} : { id: String(id) }),
     attributes,
     ...(relationships
-      ? { relationships: Object.fromEntries(Object.entries(relationships).map(([name, data]) => [name, { data }])) }
+      ? {
+          relationships: Object.fromEntries(
+            Object.entries(relationships).map(([name, data]) => [name, { data }]),
+          ),
+        }
       : {}),
   },
 });
@@ -125,7 +137,8 @@ export const update = async <A = TAttributes>(
   attributes: TAttributes,
   relationships?: TRelationshipsInput,
 ): Promise<TResourceObject<A>> =>
-  (await patch<TSingleDocument<A>>(memberPath(type, id), writeBody(type, attributes, relationships, id))).data;
+  (await patch<TSingleDocument<A>>(memberPath(type, id), writeBody(type, attributes, relationships, id)))
+    .data;
 
 /** DELETE answers 204 without a body. */
 export const remove = (type: string, id: string | number): Promise<void> => del(memberPath(type, id));
@@ -140,7 +153,9 @@ export interface TParentRef {
 /** The definition and its parent entry of a nested list; an undeclared parent is a programming error. */
 export const parentOf = (type: string, ref: TParentRef): { def: TResourceDef; parent: TParentDef } => {
   const def = resourceByType(type);
-  const declared = def?.parents?.find((p) => p.type === ref.parentType && (ref.path === undefined || (p.path ?? type) === ref.path));
+  const declared = def?.parents?.find(
+    (p) => p.type === ref.parentType && (ref.path === undefined || (p.path ?? type) === ref.path),
+  );
   if (!def || !declared) throw new Error(`${type} is not listed under ${ref.parentType}`);
   return { def, parent: declared };
 };
@@ -153,7 +168,9 @@ export const getManyReference = async <A = TAttributes>(
   signal?: AbortSignal,
 ): Promise<TListResult<A>> => {
   const { def, parent } = parentOf(type, ref);
-  const doc = await get<TListDocument<A>>(apiPaths.nested(def, parent, ref.parentId), listQuery(params), { signal });
+  const doc = await get<TListDocument<A>>(apiPaths.nested(def, parent, ref.parentId), listQuery(params), {
+    signal,
+  });
   return listResult(doc, params);
 };
 
@@ -170,7 +187,12 @@ export const createManyReference = async <A = TAttributes>(
   const { def, parent } = parentOf(type, ref);
   if (parent.create) {
     const path = apiPaths.nested(def, parent, ref.parentId);
-    return (await post<TSingleDocument<A>>(path, writeBody(type, attributes, Object.keys(relationships).length ? relationships : undefined))).data;
+    return (
+      await post<TSingleDocument<A>>(
+        path,
+        writeBody(type, attributes, Object.keys(relationships).length ? relationships : undefined),
+      )
+    ).data;
   }
   const linked = { ...relationships, [parent.relationship]: { type: parent.type, id: String(ref.parentId) } };
   return create<A>(type, attributes, linked);
@@ -204,10 +226,18 @@ export const replaceRelationship = (
   data: TResourceIdentifier | readonly TResourceIdentifier[] | null,
   flags?: Readonly<Record<string, unknown>>,
 ) => writeRelationship(type, id, name, "replace", data, flags);
-export const addToRelationship = (type: string, id: string | number, name: string, data: readonly TResourceIdentifier[]) =>
-  writeRelationship(type, id, name, "add", data);
-export const removeFromRelationship = (type: string, id: string | number, name: string, data: readonly TResourceIdentifier[]) =>
-  writeRelationship(type, id, name, "remove", data);
+export const addToRelationship = (
+  type: string,
+  id: string | number,
+  name: string,
+  data: readonly TResourceIdentifier[],
+) => writeRelationship(type, id, name, "add", data);
+export const removeFromRelationship = (
+  type: string,
+  id: string | number,
+  name: string,
+  data: readonly TResourceIdentifier[],
+) => writeRelationship(type, id, name, "remove", data);
 
 /** A version of a record or of a record that belongs to it (`GET /api/{type}/{id}/versions`). */
 export interface TVersionAttributes {
@@ -231,7 +261,11 @@ export const getVersions = async (
   signal?: AbortSignal,
 ): Promise<TListResult<TVersionAttributes>> => {
   const params: TListParams = { page: page.number, perPage: page.size ?? DEFAULT_PAGE_SIZE };
-  const doc = await get<TListDocument<TVersionAttributes>>(apiPaths.versions(type, id), { page: { size: params.perPage, number: params.page } }, { signal });
+  const doc = await get<TListDocument<TVersionAttributes>>(
+    apiPaths.versions(type, id),
+    { page: { size: params.perPage, number: params.page } },
+    { signal },
+  );
   return listResult(doc, params);
 };
 

@@ -6,7 +6,11 @@ import { del, get, post, setUnauthorizedListener } from "./http-client";
 import { getList, pageNumberOf } from "./data-provider";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}, statusText = "") =>
-  new Response(JSON.stringify(body), { status, statusText, headers: { "content-type": "application/vnd.api+json", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { "content-type": "application/vnd.api+json", ...headers },
+  });
 
 const rotated = (token: string, expiry: number) => ({
   "access-token": token,
@@ -33,7 +37,9 @@ describe("fetch client", () => {
 
   it("stores rotated headers from error answers too", async () => {
     storeRotatedHeaders(new Headers(rotated("t1", 1000)));
-    fetchMock.mockResolvedValueOnce(json(422, { errors: [{ status: "422", title: "is taken" }] }, rotated("t2", 2000)));
+    fetchMock.mockResolvedValueOnce(
+      json(422, { errors: [{ status: "422", title: "is taken" }] }, rotated("t2", 2000)),
+    );
     await expect(post("/ranks", {})).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem("access-token")).toBe("t2");
   });
@@ -53,7 +59,9 @@ describe("fetch client", () => {
   });
 
   it("makes one error of status and status text when the body is not JSON", async () => {
-    fetchMock.mockResolvedValueOnce(new Response("<html>proxy error</html>", { status: 502, statusText: "Bad Gateway" }));
+    fetchMock.mockResolvedValueOnce(
+      new Response("<html>proxy error</html>", { status: 502, statusText: "Bad Gateway" }),
+    );
     const error = (await get("/ranks").catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe("502 Bad Gateway");
     expect(error.apiErrors).toEqual([{ status: "502", title: "Bad Gateway" }]);
@@ -71,7 +79,9 @@ describe("fetch client", () => {
     fetchMock.mockResolvedValueOnce(json(401, { errors: [{ status: "401", title: "Unauthorized" }] }));
     await get("/ranks").catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(1);
-    fetchMock.mockResolvedValueOnce(json(401, { errors: [{ status: "401", title: "Invalid login credentials" }] }));
+    fetchMock.mockResolvedValueOnce(
+      json(401, { errors: [{ status: "401", title: "Invalid login credentials" }] }),
+    );
     await post("/auth/sign_in", {}, { anonymous: true }).catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(1);
   });
@@ -90,7 +100,13 @@ describe("fetch client", () => {
         },
       }),
     );
-    const page = await getList("ranks", { page: 1, perPage: 15, sort: "-created_at", search: " ", filter: { title: "" } });
+    const page = await getList("ranks", {
+      page: 1,
+      perPage: 15,
+      sort: "-created_at",
+      search: " ",
+      filter: { title: "" },
+    });
     expect(fetchMock.mock.calls[0]![0]).toBe("/api/ranks?page[size]=15&page[number]=1&sort=-created_at");
     expect(page).toMatchObject({ total: 31, lastPage: 3, included: [] });
   });

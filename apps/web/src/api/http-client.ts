@@ -48,7 +48,9 @@ const parseBody = (text: string): { ok: true; value: unknown } | { ok: false } =
 
 /** Absolute path of an API address: `/ranks` becomes `/api/ranks`; an address already under /api stays. */
 export const apiUrl = (path: string): string =>
-  path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith(`${API_BASE}?`) ? path : `${API_BASE}${path}`;
+  path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith(`${API_BASE}?`)
+    ? path
+    : `${API_BASE}${path}`;
 
 /** Headers of an authenticated call: the stored session (none when anonymous) and what the API answers with. */
 export const requestHeaders = (anonymous = false): Record<string, string> => ({
@@ -88,7 +90,12 @@ export const unreachable = (error: unknown): Error =>
     : new ApiError(0, "Network Error", [{ status: "0", title: "The server cannot be reached" }]);
 
 /** Sends one call; a call that gets no answer at all becomes status 0. */
-const send = async (method: THttpMethod, path: string, options: TRequestOptions, accept?: string): Promise<Response> => {
+const send = async (
+  method: THttpMethod,
+  path: string,
+  options: TRequestOptions,
+  accept?: string,
+): Promise<Response> => {
   const headers = requestHeaders(options.anonymous);
   if (accept) headers.Accept = accept;
   if (options.body !== undefined) headers["Content-Type"] = JSONAPI_MEDIA_TYPE;
@@ -107,11 +114,18 @@ const send = async (method: THttpMethod, path: string, options: TRequestOptions,
 
 const settleResponse = async (response: Response, anonymous?: boolean): Promise<unknown> => {
   const text = response.status === 204 ? "" : await response.text();
-  return settleAnswer({ status: response.status, statusText: response.statusText, headers: response.headers, text }, anonymous);
+  return settleAnswer(
+    { status: response.status, statusText: response.statusText, headers: response.headers, text },
+    anonymous,
+  );
 };
 
 /** One call to the API with the full answer (status and headers) for the few callers that need them. */
-export const requestRaw = async <T>(method: THttpMethod, path: string, options: TRequestOptions = {}): Promise<TRawAnswer<T>> => {
+export const requestRaw = async <T>(
+  method: THttpMethod,
+  path: string,
+  options: TRequestOptions = {},
+): Promise<TRawAnswer<T>> => {
   const response = await send(method, path, options);
   const body = await settleResponse(response, options.anonymous);
   // The caller names the answer's type; 204 and empty bodies give undefined (callers use void).
@@ -158,12 +172,23 @@ export const requestFile = async (
   const disposition = response.headers.get("content-disposition");
   const isJson = /json/i.test(contentType) && !disposition;
   if (!response.ok || response.status === 204 || isJson) {
-    return { status: response.status, headers: response.headers, file: null, json: await settleResponse(response) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      file: null,
+      json: await settleResponse(response),
+    };
   }
   storeRotatedHeaders(response.headers);
   const blob = await response.blob();
   const filename = filenameOfDisposition(disposition) ?? lastSegment(path);
-  return { status: response.status, headers: response.headers, file: { blob, filename, contentType }, json: undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    file: { blob, filename, contentType },
+    json: undefined,
+  };
 };
 
-const lastSegment = (path: string): string => decodeURIComponent(path.split("?")[0]?.split("/").pop() ?? "") || "download";
+const lastSegment = (path: string): string =>
+  decodeURIComponent(path.split("?")[0]?.split("/").pop() ?? "") || "download";

@@ -10,7 +10,9 @@ export interface TPublicConfig {
 const EMPTY: TPublicConfig = { google_client_id: null, help_document_url: null };
 
 export const fetchPublicConfig = async (): Promise<TPublicConfig> => {
-  const answer = await get<Partial<TPublicConfig> | undefined>("/public_config", undefined, { anonymous: true });
+  const answer = await get<Partial<TPublicConfig> | undefined>("/public_config", undefined, {
+    anonymous: true,
+  });
   return {
     google_client_id: answer?.google_client_id || null,
     help_document_url: answer?.help_document_url || null,

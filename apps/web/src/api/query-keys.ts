@@ -11,6 +11,11 @@ export const queryKeys = {
   one: (type: string, id: string | number) => [type, "one", { id: String(id) }] as const,
   /** Children of one parent: still a list of `type`, so a write to `type` refreshes it. */
   manyReference: (type: string, ref: TParentRef, params: TListParams) =>
-    [type, "list", { parentType: ref.parentType, parentId: String(ref.parentId), path: ref.path, ...params }] as const,
-  versions: (type: string, id: string | number, page: number) => [type, "versions", { id: String(id), page }] as const,
+    [
+      type,
+      "list",
+      { parentType: ref.parentType, parentId: String(ref.parentId), path: ref.path, ...params },
+    ] as const,
+  versions: (type: string, id: string | number, page: number) =>
+    [type, "versions", { id: String(id), page }] as const,
 } as const;

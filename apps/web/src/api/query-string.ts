@@ -3,7 +3,8 @@
  * arrays are comma lists (JSON:API include/fields), and empty values are dropped (spec 5:
  * "the local query helper drops empty and undefined values").
  */
-export type TQueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | TQuery;
+export type TQueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[] | TQuery;
 export interface TQuery {
   readonly [key: string]: TQueryValue;
 }
@@ -16,7 +17,8 @@ const pairs = (prefix: string, value: TQueryValue, out: string[]): void => {
   if (Array.isArray(value)) {
     out.push(`${prefix}=${value.map((v) => encodeURIComponent(String(v))).join(",")}`);
   } else if (typeof value === "object" && value !== null) {
-    for (const [key, sub] of Object.entries(value as TQuery)) pairs(`${prefix}[${encodeURIComponent(key)}]`, sub, out);
+    for (const [key, sub] of Object.entries(value as TQuery))
+      pairs(`${prefix}[${encodeURIComponent(key)}]`, sub, out);
   } else {
     out.push(`${prefix}=${encodeURIComponent(String(value))}`);
   }

@@ -14,7 +14,9 @@ describe("record types inferred from definitions", () => {
     expectTypeOf<R["created_at"]>().toEqualTypeOf<string | null>();
 
     type C = TRecordOf<typeof clients>["attributes"];
-    expectTypeOf<C["role"]>().toEqualTypeOf<"admin" | "manager" | "guest" | "partner" | "superuser" | "partner_view" | "freelance">();
+    expectTypeOf<C["role"]>().toEqualTypeOf<
+      "admin" | "manager" | "guest" | "partner" | "superuser" | "partner_view" | "freelance"
+    >();
     // A select the server computes: the values of its options.
     expectTypeOf<C["status"]>().toEqualTypeOf<"active" | "away" | "deactivated" | null>();
     expectTypeOf<C["avatar"]>().toEqualTypeOf<string | null>();

@@ -32,7 +32,11 @@ interface TKindValues {
   files: TStoredFile[];
 }
 
-type TOptionValues<A> = A extends { options: readonly (infer O)[] } ? (O extends { value: infer V } ? V : string) : string;
+type TOptionValues<A> = A extends { options: readonly (infer O)[] }
+  ? O extends { value: infer V }
+    ? V
+    : string
+  : string;
 
 type TComputedValue<A extends TAttributeDef> = A["kind"] extends "select"
   ? TOptionValues<A>
@@ -49,16 +53,22 @@ type TComputedValue<A extends TAttributeDef> = A["kind"] extends "select"
  */
 export type TAttributeValue<A extends TAttributeDef> = A["kind"] extends "date" | "datetime"
   ? // Dates travel as ISO strings, whatever their input parses them to on the server.
-    A extends { input: infer Z extends z.ZodType } ? (null extends z.output<Z> ? string | null : string) : string | null
+    A extends { input: infer Z extends z.ZodType }
+    ? null extends z.output<Z>
+      ? string | null
+      : string
+    : string | null
   : A extends { input: infer Z extends z.ZodType }
-  ? z.output<Z>
-  : TFieldKind extends A["kind"]
-    ? unknown
-    : TComputedValue<A> | null;
+    ? z.output<Z>
+    : TFieldKind extends A["kind"]
+      ? unknown
+      : TComputedValue<A> | null;
 
 /** Attributes a record of this definition carries (write-only ones, passwords, never come back). */
 export type TAttributesOf<D extends TResourceDef> = {
-  [K in keyof D["attributes"] as D["attributes"][K] extends { writeOnly: true } ? never : K]: TAttributeValue<D["attributes"][K]>;
+  [K in keyof D["attributes"] as D["attributes"][K] extends { writeOnly: true } ? never : K]: TAttributeValue<
+    D["attributes"][K]
+  >;
 };
 
 /** A JSON:API record of the definition `D`: `TRecordOf<typeof ranks>["attributes"]["title"]` is a string. */

@@ -6,7 +6,10 @@ import { storeRotatedHeaders } from "./auth-storage";
 import { runAction, runActionFor, type TActionArgs, type TActionInput, type TActionOf } from "./run-action";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { "content-type": "application/vnd.api+json", ...headers } });
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/vnd.api+json", ...headers },
+  });
 
 /** A test-only definition with the action shapes the verticals will declare. */
 const crewLists = defineResource({
@@ -19,8 +22,21 @@ const crewLists = defineResource({
   verbs: ["list"],
   actions: {
     toggle: { label: "Toggle", method: "POST", on: "member", input: z.strictObject({ on: z.boolean() }) },
-    export: { label: "Export", method: "GET", on: "collection", input: z.strictObject({ format: z.enum(["xlsx", "pdf"]), filter: z.object({ vessel_id: z.number() }).optional() }) },
-    archive: { label: "Archive", method: "POST", on: "collection", input: z.strictObject({ ids: z.array(z.coerce.number()) }) },
+    export: {
+      label: "Export",
+      method: "GET",
+      on: "collection",
+      input: z.strictObject({
+        format: z.enum(["xlsx", "pdf"]),
+        filter: z.object({ vessel_id: z.number() }).optional(),
+      }),
+    },
+    archive: {
+      label: "Archive",
+      method: "POST",
+      on: "collection",
+      input: z.strictObject({ ids: z.array(z.coerce.number()) }),
+    },
   },
 });
 
@@ -29,7 +45,9 @@ describe("runAction", () => {
 
   it("takes method and address from the definition (contracts' actionPath) and sends a member action as a JSON:API document", async () => {
     fetchMock.mockResolvedValueOnce(json(204, null));
-    await expect(runAction(clients, "status", { id: 7, input: { status: "away" } })).resolves.toEqual({ kind: "empty" });
+    await expect(runAction(clients, "status", { id: 7, input: { status: "away" } })).resolves.toEqual({
+      kind: "empty",
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/clients/7/status");
     expect(init?.method).toBe("PATCH");
@@ -62,11 +80,17 @@ describe("runAction", () => {
 
   it("answers JSON, and a file named by Content-Disposition", async () => {
     fetchMock.mockResolvedValueOnce(json(200, { unread_count: 3 }));
-    await expect(runAction(notifications, "notification_count", {})).resolves.toEqual({ kind: "json", body: { unread_count: 3 } });
+    await expect(runAction(notifications, "notification_count", {})).resolves.toEqual({
+      kind: "json",
+      body: { unread_count: 3 },
+    });
     fetchMock.mockResolvedValueOnce(
       new Response("a,b", {
         status: 200,
-        headers: { "content-type": "text/csv", "content-disposition": "attachment; filename=\"crew_.csv\"; filename*=UTF-8''crew%20%C3%A9.csv" },
+        headers: {
+          "content-type": "text/csv",
+          "content-disposition": "attachment; filename=\"crew_.csv\"; filename*=UTF-8''crew%20%C3%A9.csv",
+        },
       }),
     );
     const answer = await runAction(crewLists, "export", { input: { format: "pdf" } });
@@ -80,7 +104,17 @@ describe("runAction", () => {
   it("stores the rotated token of an action's answer, file answers included", async () => {
     storeRotatedHeaders(new Headers({ "access-token": "t1", client: "c", uid: "u", expiry: "1000" }));
     fetchMock.mockResolvedValueOnce(
-      new Response("x", { status: 200, headers: { "content-type": "application/pdf", "content-disposition": "attachment; filename=a.pdf", "access-token": "t2", client: "c", uid: "u", expiry: "2000" } }),
+      new Response("x", {
+        status: 200,
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": "attachment; filename=a.pdf",
+          "access-token": "t2",
+          client: "c",
+          uid: "u",
+          expiry: "2000",
+        },
+      }),
     );
     await runAction(crewLists, "export", { input: { format: "pdf" } });
     expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)["access-token"]).toBe("t1");
@@ -96,15 +130,23 @@ describe("runAction", () => {
 
   it("checks a known answer shape with runActionFor", async () => {
     fetchMock.mockResolvedValueOnce(json(200, { unread_count: 2 }));
-    await expect(runActionFor(notifications, "notification_count", {}, z.object({ unread_count: z.number() }))).resolves.toEqual({ unread_count: 2 });
+    await expect(
+      runActionFor(notifications, "notification_count", {}, z.object({ unread_count: z.number() })),
+    ).resolves.toEqual({ unread_count: 2 });
     fetchMock.mockResolvedValueOnce(json(200, { unread: "two" }));
-    await expect(runActionFor(notifications, "notification_count", {}, z.object({ unread_count: z.number() }))).rejects.toThrow("unexpected shape");
+    await expect(
+      runActionFor(notifications, "notification_count", {}, z.object({ unread_count: z.number() })),
+    ).rejects.toThrow("unexpected shape");
   });
 
   it("types name, id and input from the definition", () => {
-    expectTypeOf<TActionInput<TActionOf<typeof clients, "status">>>().toEqualTypeOf<{ status: "active" | "away" | "deactivated" }>();
+    expectTypeOf<TActionInput<TActionOf<typeof clients, "status">>>().toEqualTypeOf<{
+      status: "active" | "away" | "deactivated";
+    }>();
     expectTypeOf<TActionInput<TActionOf<typeof crewLists, "archive">>>().toEqualTypeOf<{ ids: unknown[] }>();
-    expectTypeOf<TActionArgs<TActionOf<typeof clients, "me">>>().toEqualTypeOf<{ id?: undefined } & { input?: undefined }>();
+    expectTypeOf<TActionArgs<TActionOf<typeof clients, "me">>>().toEqualTypeOf<
+      { id?: undefined } & { input?: undefined }
+    >();
     const typeOnly = (): void => {
       // @ts-expect-error not an action of clients
       void runAction(clients, "promote", {});

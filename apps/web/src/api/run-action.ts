@@ -18,14 +18,20 @@ export type TActionInput<A> = A extends { input: infer Z extends z.ZodType }
       : undefined
     : undefined;
 
-type TIdArg<A> = A extends { on: "member" } ? { id: string | number } : A extends { on: "collection" } ? { id?: undefined } : { id?: string | number };
-type TInputArg<A> = undefined extends TActionInput<A> ? { input?: TActionInput<A> } : { input: TActionInput<A> };
+type TIdArg<A> = A extends { on: "member" }
+  ? { id: string | number }
+  : A extends { on: "collection" }
+    ? { id?: undefined }
+    : { id?: string | number };
+type TInputArg<A> =
+  undefined extends TActionInput<A> ? { input?: TActionInput<A> } : { input: TActionInput<A> };
 
 /** `{id}` for a member action, `{input}` when the action takes one, both typed from the definition. */
 export type TActionArgs<A> = TIdArg<A> & TInputArg<A>;
 
 /** What an action answered: nothing (204), JSON (a JSON:API document or the spec's plain shape), or a file. */
-export type TActionAnswer = { kind: "empty" } | { kind: "json"; body: unknown } | { kind: "file"; file: TFetchedFile };
+export type TActionAnswer =
+  { kind: "empty" } | { kind: "json"; body: unknown } | { kind: "file"; file: TFetchedFile };
 
 export interface TRunActionOptions {
   signal?: AbortSignal;
@@ -36,13 +42,21 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A GET action's input as query parameters (nested objects as key[sub], arrays as comma lists). */
 const toQueryValue = (value: unknown): TQueryValue => {
-  if (value === null || value === undefined || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (
+    value === null ||
+    value === undefined ||
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean"
+  )
+    return value;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((v) => (typeof v === "number" ? v : String(v)));
   if (isPlainObject(value)) return toQuery(value);
   return typeof value === "bigint" ? value.toString() : undefined;
 };
-const toQuery = (input: Record<string, unknown>): TQuery => Object.fromEntries(Object.entries(input).map(([k, v]) => [k, toQueryValue(v)]));
+const toQuery = (input: Record<string, unknown>): TQuery =>
+  Object.fromEntries(Object.entries(input).map(([k, v]) => [k, toQueryValue(v)]));
 
 /**
  * The body of a non-GET action. A member action acts on one record of the resource: it sends

@@ -6,7 +6,13 @@ import { uploadFile, uploadFiles } from "./upload";
 
 const doc = { data: { type: "crew_notes", id: "1", attributes: {} } };
 const file = (name: string, size = 10) => new File(["x".repeat(size)], name, { type: "application/pdf" });
-const rotated = (token: string, expiry: number) => ({ "access-token": token, "token-type": "Bearer", client: "c1", expiry: String(expiry), uid: "ann@example.com" });
+const rotated = (token: string, expiry: number) => ({
+  "access-token": token,
+  "token-type": "Bearer",
+  client: "c1",
+  expiry: String(expiry),
+  uid: "ann@example.com",
+});
 
 beforeEach(() => {
   FakeXhr.all = [];
@@ -44,8 +50,15 @@ describe("file uploads", () => {
     const listener = vi.fn();
     setUnauthorizedListener(listener);
     const refused = uploadFile("crew_notes", 1, "scan", file("virus.exe"));
-    FakeXhr.all[0]!.respond(422, { errors: [{ status: "422", title: "virus.exe is not an allowed type" }] }, rotated("t3", 3000));
-    await expect(refused).rejects.toMatchObject({ status: 422, apiErrors: [{ title: "virus.exe is not an allowed type" }] });
+    FakeXhr.all[0]!.respond(
+      422,
+      { errors: [{ status: "422", title: "virus.exe is not an allowed type" }] },
+      rotated("t3", 3000),
+    );
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      apiErrors: [{ title: "virus.exe is not an allowed type" }],
+    });
     expect(localStorage.getItem("access-token")).toBe("t3");
     const expired = uploadFile("crew_notes", 1, "scan", file("a.png"));
     FakeXhr.all[1]!.respond(401, { errors: [{ status: "401", title: "Unauthorized" }] });
@@ -56,7 +69,13 @@ describe("file uploads", () => {
   it("uploads several files one after another, each start 1000 ms after the previous, with an outcome per file", async () => {
     vi.useFakeTimers();
     const onProgress = vi.fn();
-    const all = uploadFiles("crew_notes", 1, "attachments", [file("a.pdf"), file("big.pdf"), file("c.pdf")], onProgress);
+    const all = uploadFiles(
+      "crew_notes",
+      1,
+      "attachments",
+      [file("a.pdf"), file("big.pdf"), file("c.pdf")],
+      onProgress,
+    );
     await flush();
     expect(FakeXhr.all).toHaveLength(1);
     const t0 = FakeXhr.all[0]!.sentAt;
@@ -87,7 +106,9 @@ describe("file uploads", () => {
   it("stops the sequence when cancelled", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
-    const all = uploadFiles("crew_notes", 1, "attachments", [file("a.pdf"), file("b.pdf")], undefined, { signal: controller.signal });
+    const all = uploadFiles("crew_notes", 1, "attachments", [file("a.pdf"), file("b.pdf")], undefined, {
+      signal: controller.signal,
+    });
     await flush();
     FakeXhr.all[0]!.respond(200, doc);
     await flush();

@@ -26,15 +26,27 @@ const headersOf = (raw: string): Headers => {
  * progress. It sends the session headers and stores the rotated ones of the answer exactly
  * as the fetch client does (`settleAnswer`), errors included. Resolves with the answer body.
  */
-const postMultipart = (path: string, form: FormData, size: number, onProgress?: (progress: TUploadProgress) => void, signal?: AbortSignal): Promise<unknown> =>
+const postMultipart = (
+  path: string,
+  form: FormData,
+  size: number,
+  onProgress?: (progress: TUploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<unknown> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", apiUrl(path));
     for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });
+    xhr.upload.onprogress = (event) =>
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });
     xhr.onload = () => {
       try {
-        const body = settleAnswer({ status: xhr.status, statusText: xhr.statusText, headers: headersOf(xhr.getAllResponseHeaders()), text: xhr.responseText });
+        const body = settleAnswer({
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: headersOf(xhr.getAllResponseHeaders()),
+          text: xhr.responseText,
+        });
         onProgress?.({ loaded: size, total: size });
         resolve(body);
       } catch (error) {
@@ -59,7 +71,13 @@ export const uploadFile = async (
 ): Promise<TSingleDocument> => {
   const form = new FormData();
   form.append("file", file, file.name);
-  return (await postMultipart(apiPaths.files(type, id, attribute), form, file.size, onProgress, signal)) as TSingleDocument;
+  return (await postMultipart(
+    apiPaths.files(type, id, attribute),
+    form,
+    file.size,
+    onProgress,
+    signal,
+  )) as TSingleDocument;
 };
 
 /**
@@ -120,7 +138,14 @@ export const uploadFiles = async (
   for (const [index, file] of files.entries()) {
     await pacer.next(options.signal);
     try {
-      const document = await uploadFile(type, id, attribute, file, (p) => onProgress?.(index, p), options.signal);
+      const document = await uploadFile(
+        type,
+        id,
+        attribute,
+        file,
+        (p) => onProgress?.(index, p),
+        options.signal,
+      );
       outcomes.push({ file, ok: true, document });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;

@@ -50,8 +50,8 @@ export const StartPage = () => {
             <div>
               <Text fw={600}>Nothing to open here yet</Text>
               <Text c="dimmed" size="sm" mt={4}>
-                The sections your account can use will appear here and in the navigation bar. If you expected to see
-                one, ask an administrator to check your permissions.
+                The sections your account can use will appear here and in the navigation bar. If you expected
+                to see one, ask an administrator to check your permissions.
               </Text>
             </div>
           </Group>

@@ -12,7 +12,9 @@ export type TRootTarget = { kind: "start" } | { kind: "redirect"; to: string };
  */
 export const rootTarget = (can: TCan, screenPaths: readonly string[]): TRootTarget => {
   if (can("timeplans", "read")) return { kind: "start" };
-  const [path, key]: [string, TPermissionKey] = can("users", "read") ? ["/users", "users"] : ["/task-manager", "taskManager"];
+  const [path, key]: [string, TPermissionKey] = can("users", "read")
+    ? ["/users", "users"]
+    : ["/task-manager", "taskManager"];
   if (screenPaths.includes(path) && can(key, "read")) return { kind: "redirect", to: path };
   const first = visibleTabs(can, screenPaths).find((tab) => tab.path !== "/");
   return first ? { kind: "redirect", to: first.path } : { kind: "start" };

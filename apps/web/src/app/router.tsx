@@ -13,7 +13,9 @@ interface TFromState {
 const ToLogin = () => {
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
-  return <Navigate to="/login" replace state={{ from: from === "/" ? undefined : from } satisfies TFromState} />;
+  return (
+    <Navigate to="/login" replace state={{ from: from === "/" ? undefined : from } satisfies TFromState} />
+  );
 };
 
 /** Signed in, /login goes to where the visitor was heading (spec 4.1: with credentials /login goes to /). */
@@ -53,8 +55,12 @@ export const signedInRoutes = (can: TCan): RouteObject[] => [
       // The planner's dialogs (spec 002 §2) open over the planner itself.
       ...(can("timeplans", "read")
         ? [
-            "timeplans/new", "timeplans/:id/new", "timeplans/:id/edit",
-            "timeplans/crew-rotation/crew-change/new", "timeplans/crew-rotation/crew-change/:id/new", "timeplans/crew-rotation/crew-change/:id/edit",
+            "timeplans/new",
+            "timeplans/:id/new",
+            "timeplans/:id/edit",
+            "timeplans/crew-rotation/crew-change/new",
+            "timeplans/crew-rotation/crew-change/:id/new",
+            "timeplans/crew-rotation/crew-change/:id/edit",
           ].map((path) => ({
             path,
             lazy: async () => ({ Component: (await import("./RootPage")).RootPage }),
@@ -62,7 +68,10 @@ export const signedInRoutes = (can: TCan): RouteObject[] => [
         : []),
       ...resourceRoutes(can, SCREEN_OVERRIDES),
       { path: "page-not-found", ...notFound },
-      { path: "page-forbidden", lazy: async () => ({ Component: (await import("../errors/ForbiddenPage")).ForbiddenPage }) },
+      {
+        path: "page-forbidden",
+        lazy: async () => ({ Component: (await import("../errors/ForbiddenPage")).ForbiddenPage }),
+      },
       { path: "*", ...notFound },
     ],
   },

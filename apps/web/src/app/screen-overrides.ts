@@ -19,34 +19,58 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
   },
   clients: {
     messages: CREW_USER_MESSAGES,
-    List: lazy(() => import("../screens/crew-users/CrewUsersScreen").then((m) => ({ default: m.CrewUsersScreen }))),
-    Details: lazy(() => import("../screens/crew-users/CrewUserDetailsScreen").then((m) => ({ default: m.CrewUserDetailsScreen }))),
+    List: lazy(() =>
+      import("../screens/crew-users/CrewUsersScreen").then((m) => ({ default: m.CrewUsersScreen })),
+    ),
+    Details: lazy(() =>
+      import("../screens/crew-users/CrewUserDetailsScreen").then((m) => ({
+        default: m.CrewUserDetailsScreen,
+      })),
+    ),
   },
   crew_changes: {
     messages: CREW_CHANGE_MESSAGES,
-    List: lazy(() => import("../screens/crew-changes/CrewChangesScreen").then((m) => ({ default: m.CrewChangesScreen }))),
-    Details: lazy(() => import("../screens/crew-changes/CrewChangeDetailsScreen").then((m) => ({ default: m.CrewChangeDetailsScreen }))),
+    List: lazy(() =>
+      import("../screens/crew-changes/CrewChangesScreen").then((m) => ({ default: m.CrewChangesScreen })),
+    ),
+    Details: lazy(() =>
+      import("../screens/crew-changes/CrewChangeDetailsScreen").then((m) => ({
+        default: m.CrewChangeDetailsScreen,
+      })),
+    ),
   },
   users: {
     messages: USER_MESSAGES,
     List: lazy(() => import("../screens/applicants/UsersScreen").then((m) => ({ default: m.UsersScreen }))),
-    Details: lazy(() => import("../screens/applicants/UserDetailsScreen").then((m) => ({ default: m.UserDetailsScreen }))),
+    Details: lazy(() =>
+      import("../screens/applicants/UserDetailsScreen").then((m) => ({ default: m.UserDetailsScreen })),
+    ),
     Form: lazy(() => import("../screens/applicants/UserForm").then((m) => ({ default: m.UserForm }))),
-    Archive: lazy(() => import("../screens/applicants/ArchiveRoute").then((m) => ({ default: m.ArchiveRoute }))),
+    Archive: lazy(() =>
+      import("../screens/applicants/ArchiveRoute").then((m) => ({ default: m.ArchiveRoute })),
+    ),
   },
   vessels: {
     messages: VESSEL_MESSAGES,
     List: lazy(() => import("../screens/vessels/VesselsScreen").then((m) => ({ default: m.VesselsScreen }))),
-    Details: lazy(() => import("../screens/vessels/VesselDetailsScreen").then((m) => ({ default: m.VesselDetailsScreen }))),
+    Details: lazy(() =>
+      import("../screens/vessels/VesselDetailsScreen").then((m) => ({ default: m.VesselDetailsScreen })),
+    ),
   },
   owners: {
-    Details: lazy(() => import("../screens/owners/OwnerDetailsScreen").then((m) => ({ default: m.OwnerDetailsScreen }))),
+    Details: lazy(() =>
+      import("../screens/owners/OwnerDetailsScreen").then((m) => ({ default: m.OwnerDetailsScreen })),
+    ),
   },
   managers: {
-    Details: lazy(() => import("../screens/managers/ManagerDetailsScreen").then((m) => ({ default: m.ManagerDetailsScreen }))),
+    Details: lazy(() =>
+      import("../screens/managers/ManagerDetailsScreen").then((m) => ({ default: m.ManagerDetailsScreen })),
+    ),
   },
   permissions: {
-    Page: lazy(() => import("../screens/permissions/PermissionsScreen").then((m) => ({ default: m.PermissionsScreen }))),
+    Page: lazy(() =>
+      import("../screens/permissions/PermissionsScreen").then((m) => ({ default: m.PermissionsScreen })),
+    ),
   },
   ...RECORD_OVERRIDES,
 };

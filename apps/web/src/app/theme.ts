@@ -5,16 +5,40 @@ import { createTheme, type MantineColorsTuple } from "@mantine/core";
  * 1920 px. Mantine wants five breakpoints in em; xl (2560 px) only matters on wall screens.
  */
 const blue: MantineColorsTuple = [
-  "#e8f2ff", "#d0e2fc", "#a0c2f5", "#6da0ef", "#4383e9", "#2a71e6", "#1c67e5", "#0e57cc", "#024db7", "#0042a2",
+  "#e8f2ff",
+  "#d0e2fc",
+  "#a0c2f5",
+  "#6da0ef",
+  "#4383e9",
+  "#2a71e6",
+  "#1c67e5",
+  "#0e57cc",
+  "#024db7",
+  "#0042a2",
 ];
 const orange: MantineColorsTuple = [
-  "#fff3e4", "#ffe5cd", "#fcc99c", "#f9ab67", "#f7913a", "#f6811d", "#f6790d", "#db6700", "#c35a00", "#aa4c00",
+  "#fff3e4",
+  "#ffe5cd",
+  "#fcc99c",
+  "#f9ab67",
+  "#f7913a",
+  "#f6811d",
+  "#f6790d",
+  "#db6700",
+  "#c35a00",
+  "#aa4c00",
 ];
 
 export const SECONDARY_COLOR = "orange";
 
 /** Colours of task statuses, shared by the task manager and the planner. */
-export const TASK_COLORS = { to_do: "gray", in_progress: "blue", review: "violet", done: "teal", overdue: "red" } as const;
+export const TASK_COLORS = {
+  to_do: "gray",
+  in_progress: "blue",
+  review: "violet",
+  done: "teal",
+  overdue: "red",
+} as const;
 
 export const theme = createTheme({
   primaryColor: "blue",

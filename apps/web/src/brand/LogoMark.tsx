@@ -22,7 +22,15 @@ export const LogoMark = ({ festive = false, size = 36 }: { festive?: boolean; si
     {festive ? (
       <g>
         <path d="M21 7.2c3-5.6 10.4-6.8 14.6-2.4l-1.4 7.4z" fill="#e03131" />
-        <rect x="19.6" y="5.9" width="16.6" height="4.4" rx="2.2" transform="rotate(14 27.9 8.1)" fill="#fff" />
+        <rect
+          x="19.6"
+          y="5.9"
+          width="16.6"
+          height="4.4"
+          rx="2.2"
+          transform="rotate(14 27.9 8.1)"
+          fill="#fff"
+        />
         <circle cx="35.8" cy="3.6" r="2.4" fill="#fff" stroke="#e9ecef" strokeWidth="0.6" />
         <circle cx="8" cy="11" r="1" fill="#fff" opacity="0.9" />
         <circle cx="12.5" cy="33.5" r="0.9" fill="#fff" opacity="0.8" />

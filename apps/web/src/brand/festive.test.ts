@@ -21,7 +21,8 @@ describe("isFestive (24 December for 20 days)", () => {
 
   it("counts exactly 20 festive days in a season", () => {
     let days = 0;
-    for (let d = new Date(2025, 11, 1, 12); d < new Date(2026, 1, 1); d.setDate(d.getDate() + 1)) if (isFestive(d)) days++;
+    for (let d = new Date(2025, 11, 1, 12); d < new Date(2026, 1, 1); d.setDate(d.getDate() + 1))
+      if (isFestive(d)) days++;
     expect(days).toBe(20);
   });
 

@@ -10,7 +10,8 @@ import { ErrorScreen } from "./ErrorScreen";
 export const RouteErrorPage = () => {
   const error = useRouteError();
   console.error(error);
-  const chunkMissing = error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message);
+  const chunkMissing =
+    error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message);
   return (
     <ErrorScreen
       code={chunkMissing ? "update" : "500"}

@@ -3,11 +3,15 @@ import { ApiError } from "../api/api-error";
 import { classifyError, serverErrorLines } from "./error-action";
 import { fieldErrorsOf } from "./field-errors";
 
-vi.mock("../notices/notices", () => ({ notifyError: vi.fn(), noticeLines: (lines: string[]) => lines.join("\n") }));
+vi.mock("../notices/notices", () => ({
+  notifyError: vi.fn(),
+  noticeLines: (lines: string[]) => lines.join("\n"),
+}));
 const { notifyError } = await import("../notices/notices");
 const { handleApiError } = await import("./handle-api-error");
 
-const err = (status: number, errors: ApiError["apiErrors"] = [], text = "Status") => new ApiError(status, text, errors);
+const err = (status: number, errors: ApiError["apiErrors"] = [], text = "Status") =>
+  new ApiError(status, text, errors);
 
 describe("HTTP error rules (spec 8.1)", () => {
   it.each([
@@ -19,7 +23,9 @@ describe("HTTP error rules (spec 8.1)", () => {
   });
 
   it("500 and 400 become a notice titled '<status> Server Error' with the text split by commas", () => {
-    const e500 = err(500, [{ status: "500", title: "Internal", detail: "Database is down, try again later" }]);
+    const e500 = err(500, [
+      { status: "500", title: "Internal", detail: "Database is down, try again later" },
+    ]);
     expect(classifyError(e500)).toEqual({
       kind: "notice",
       title: "500 Server Error",
@@ -44,11 +50,18 @@ describe("HTTP error rules (spec 8.1)", () => {
       { status: "422", title: "no pointer" },
     ]);
     expect(fieldErrorsOf(e)).toEqual({ title: "has already been taken", vendor_type: "must exist" });
-    expect(classifyError(e)).toEqual({ kind: "fields", fields: { title: "has already been taken", vendor_type: "must exist" } });
+    expect(classifyError(e)).toEqual({
+      kind: "fields",
+      fields: { title: "has already been taken", vendor_type: "must exist" },
+    });
   });
 
   it("422 without a pointer is an error notice with the error's title and message", () => {
-    expect(classifyError(err(422, [{ status: "422", title: "Rank cannot move", detail: "Position out of range" }]))).toEqual({
+    expect(
+      classifyError(
+        err(422, [{ status: "422", title: "Rank cannot move", detail: "Position out of range" }]),
+      ),
+    ).toEqual({
       kind: "notice",
       title: "Rank cannot move",
       lines: ["Position out of range"],
@@ -62,7 +75,9 @@ describe("HTTP error rules (spec 8.1)", () => {
   });
 
   it("field errors only come from 422 answers", () => {
-    expect(fieldErrorsOf(err(400, [{ status: "400", title: "bad", source: { pointer: "/data/attributes/x" } }]))).toEqual({});
+    expect(
+      fieldErrorsOf(err(400, [{ status: "400", title: "bad", source: { pointer: "/data/attributes/x" } }])),
+    ).toEqual({});
     expect(fieldErrorsOf(new Error("x"))).toEqual({});
   });
 
@@ -80,7 +95,10 @@ describe("HTTP error rules (spec 8.1)", () => {
     expect(navigate).toHaveBeenCalledWith("/login", { replace: true });
     handleApiError(err(500, [{ status: "500", title: "a, b" }]), navigate);
     expect(notifyError).toHaveBeenCalledWith("a\nb", "500 Server Error");
-    const action = handleApiError(err(422, [{ status: "422", title: "is bad", source: { pointer: "/data/attributes/name" } }]), navigate);
+    const action = handleApiError(
+      err(422, [{ status: "422", title: "is bad", source: { pointer: "/data/attributes/name" } }]),
+      navigate,
+    );
     expect(action).toEqual({ kind: "fields", fields: { name: "is bad" } });
     expect(navigate).toHaveBeenCalledTimes(2);
   });

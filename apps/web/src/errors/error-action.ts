@@ -40,7 +40,11 @@ export const classifyError = (error: unknown): TErrorAction => {
       return { kind: "notice", title, lines: [firstErrorMessage(error)] };
     }
     case 0:
-      return { kind: "notice", title: "Connection problem", lines: ["The server cannot be reached. Check the connection and try again."] };
+      return {
+        kind: "notice",
+        title: "Connection problem",
+        lines: ["The server cannot be reached. Check the connection and try again."],
+      };
     default:
       // Statuses the spec leaves open (409, 429, 502, ...): say what the server said.
       return { kind: "notice", title: error.message, lines: [firstErrorMessage(error)] };

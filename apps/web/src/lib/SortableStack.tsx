@@ -1,4 +1,10 @@
-import { DragDropContext, Draggable, Droppable, type DraggableProvidedDragHandleProps, type DropResult } from "@hello-pangea/dnd";
+import {
+  DragDropContext,
+  Draggable,
+  Droppable,
+  type DraggableProvidedDragHandleProps,
+  type DropResult,
+} from "@hello-pangea/dnd";
 import type { ReactNode } from "react";
 
 export interface TDragState {
@@ -19,15 +25,34 @@ export interface TSortableStackProps<T> {
 }
 
 /** A vertical list whose items are moved by a grip (ranks on phones, the files of a field). */
-export const SortableStack = <T,>({ droppableId, items, keyOf, onDragEnd, isDragDisabled, itemClassName, itemTestId, children }: TSortableStackProps<T>) => (
+export const SortableStack = <T,>({
+  droppableId,
+  items,
+  keyOf,
+  onDragEnd,
+  isDragDisabled,
+  itemClassName,
+  itemTestId,
+  children,
+}: TSortableStackProps<T>) => (
   <DragDropContext onDragEnd={onDragEnd}>
     <Droppable droppableId={droppableId}>
       {(drop) => (
         <div ref={drop.innerRef} {...drop.droppableProps}>
           {items.map((item, index) => (
-            <Draggable key={keyOf(item)} draggableId={keyOf(item)} index={index} isDragDisabled={isDragDisabled?.(item)}>
+            <Draggable
+              key={keyOf(item)}
+              draggableId={keyOf(item)}
+              index={index}
+              isDragDisabled={isDragDisabled?.(item)}
+            >
               {(drag, snapshot) => (
-                <div ref={drag.innerRef} {...drag.draggableProps} className={itemClassName?.(snapshot.isDragging)} data-testid={itemTestId}>
+                <div
+                  ref={drag.innerRef}
+                  {...drag.draggableProps}
+                  className={itemClassName?.(snapshot.isDragging)}
+                  data-testid={itemTestId}
+                >
                   {children(item, { handleProps: drag.dragHandleProps, dragging: snapshot.isDragging })}
                 </div>
               )}

@@ -3,7 +3,14 @@ import { clearApplicationState } from "./app-reset";
 
 describe("Reset application state", () => {
   it("clears local storage except the session keys", () => {
-    const session = { "access-token": "t", "token-type": "Bearer", client: "c", expiry: "1", uid: "u", clientId: "3" };
+    const session = {
+      "access-token": "t",
+      "token-type": "Bearer",
+      client: "c",
+      expiry: "1",
+      uid: "u",
+      clientId: "3",
+    };
     for (const [k, v] of Object.entries(session)) localStorage.setItem(k, v);
     localStorage.setItem("users.filter", '{"role":"admin"}');
     localStorage.setItem("taskManager.filterExpanded", "true");

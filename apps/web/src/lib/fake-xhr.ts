@@ -13,7 +13,8 @@ export class FakeXhr {
   responseText = "";
   sentAt = -1;
   private responseHeaders = "";
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
+    { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -49,6 +50,8 @@ export class FakeXhr {
   }
   /** The file names of the multipart body. */
   fileNames(): string[] {
-    return this.body instanceof FormData ? this.body.getAll("file").map((f) => (f instanceof File ? f.name : String(f))) : [];
+    return this.body instanceof FormData
+      ? this.body.getAll("file").map((f) => (f instanceof File ? f.name : String(f)))
+      : [];
   }
 }

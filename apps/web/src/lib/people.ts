@@ -10,4 +10,8 @@ export const initialsOf = (name: string | null): string =>
     .join("");
 
 /** One colour per crew-user status, wherever a status is shown. */
-export const STATUS_COLORS: Record<TClientStatus, string> = { active: "teal", away: "orange", deactivated: "gray" };
+export const STATUS_COLORS: Record<TClientStatus, string> = {
+  active: "teal",
+  away: "orange",
+  deactivated: "gray",
+};

@@ -17,7 +17,16 @@ export const testResources = (c: TContracts) => {
     permission: "userExperiences",
     label: { one: "Voyage log", many: "Voyage logs" },
     titleAttribute: "vessel",
-    attributes: { vessel: { label: "Vessel", kind: "text", input: z.string().min(1), required: true, list: true, sortable: true } },
+    attributes: {
+      vessel: {
+        label: "Vessel",
+        kind: "text",
+        input: z.string().min(1),
+        required: true,
+        list: true,
+        sortable: true,
+      },
+    },
     defaultSort: "-vessel",
     verbs: c.ALL_VERBS,
     parents: [
@@ -32,7 +41,14 @@ export const testResources = (c: TContracts) => {
     label: { one: "Note", many: "Notes" },
     titleAttribute: "title",
     attributes: {
-      title: { label: "Title", kind: "text", input: z.string().min(1, "can't be blank"), required: true, list: true, sortable: true },
+      title: {
+        label: "Title",
+        kind: "text",
+        input: z.string().min(1, "can't be blank"),
+        required: true,
+        list: true,
+        sortable: true,
+      },
       body: { label: "Body", kind: "richtext", input: z.string().nullable() },
       scan: { label: "Scan", kind: "image", file: { accept: "image" } },
       attachments: { label: "Attachments", kind: "files", file: { accept: "applicantFile", multiple: true } },
@@ -47,7 +63,12 @@ export const testResources = (c: TContracts) => {
     verbs: c.ALL_VERBS,
     parents: [{ type: "clients", relationship: "client", create: true }],
     actions: {
-      archive: { label: "Archive", method: "POST", on: "collection", input: z.strictObject({ ids: z.array(z.coerce.number().int()).min(1) }) },
+      archive: {
+        label: "Archive",
+        method: "POST",
+        on: "collection",
+        input: z.strictObject({ ids: z.array(z.coerce.number().int()).min(1) }),
+      },
       pin: { label: "Pin", method: "POST", on: "member" },
       export: { label: "Export", method: "GET", on: "collection" },
     },
@@ -57,7 +78,10 @@ export const testResources = (c: TContracts) => {
 
 export const withTestResources = (original: TContracts): TContracts => {
   const extra = testResources(original);
-  const resources: Readonly<Record<string, Contracts.TResourceDef>> = { ...original.RESOURCES, ...Object.fromEntries(Object.values(extra).map((d) => [d.type, d])) };
+  const resources: Readonly<Record<string, Contracts.TResourceDef>> = {
+    ...original.RESOURCES,
+    ...Object.fromEntries(Object.values(extra).map((d) => [d.type, d])),
+  };
   return {
     ...original,
     RESOURCES: resources,

@@ -10,8 +10,13 @@ import { sessionStore } from "../session/session-store";
 import { theme } from "../app/theme";
 
 /** Renders with the providers every screen has (theme, queries, confirm dialogs, a router). */
-export const renderWithProviders = (ui: ReactElement, { route = "/" }: { route?: string } = {}): RenderResult => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export const renderWithProviders = (
+  ui: ReactElement,
+  { route = "/" }: { route?: string } = {},
+): RenderResult => {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
@@ -26,8 +31,12 @@ export const renderWithProviders = (ui: ReactElement, { route = "/" }: { route?:
 
 /** Routes (the app's own route objects) at `path`, with the providers every screen has; the router is returned to follow navigation. */
 export const renderRoutes = (routes: RouteObject[], path: string) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([...routes, { path: "*", element: <div>Not found page</div> }], { initialEntries: [path] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([...routes, { path: "*", element: <div>Not found page</div> }], {
+    initialEntries: [path],
+  });
   const view = render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
@@ -45,7 +54,17 @@ export const signInWith = (keys: readonly string[]): void => {
   const permissions: TPermissionMap = Object.fromEntries(keys.map((k) => [k, FULL]));
   sessionStore.setState({
     status: "signed-in",
-    user: { id: 1, clientId: 1, name: "Anna Admin", email: "admin@example.com", avatar: null, status: "active", role: "admin", equasis_email: null, permissions },
+    user: {
+      id: 1,
+      clientId: 1,
+      name: "Anna Admin",
+      email: "admin@example.com",
+      avatar: null,
+      status: "active",
+      role: "admin",
+      equasis_email: null,
+      permissions,
+    },
   });
 };
 

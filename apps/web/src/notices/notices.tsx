@@ -34,7 +34,9 @@ export const notifyError = (message: ReactNode, title = "Error", options?: TNoti
 
 /** Several server messages as separate lines of one notice. */
 export const noticeLines = (lines: readonly string[]): ReactNode =>
-  lines.length <= 1 ? lines[0] ?? "" : (
+  lines.length <= 1 ? (
+    (lines[0] ?? "")
+  ) : (
     <>
       {lines.map((line, i) => (
         <span key={i} style={{ display: "block" }}>

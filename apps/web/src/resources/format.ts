@@ -3,5 +3,7 @@ export { formatDate, formatDateTime, formatValue, isBlankValue, textOf } from ".
 import { textOf } from "./fields/field-text";
 
 /** The name of a record: its title attribute, else its id. */
-export const recordTitle = (record: { id: string; attributes: Record<string, unknown> }, titleAttribute: string): string =>
-  textOf(record.attributes[titleAttribute], `#${record.id}`);
+export const recordTitle = (
+  record: { id: string; attributes: Record<string, unknown> },
+  titleAttribute: string,
+): string => textOf(record.attributes[titleAttribute], `#${record.id}`);

@@ -16,11 +16,19 @@ const ResourceListScreen: ComponentType<TScreenProps> = lazy(() =>
 const ResourceDetailsScreen: ComponentType<TScreenProps> = lazy(() =>
   import("./details/ResourceDetailsScreen").then((m) => ({ default: m.ResourceDetailsScreen })),
 );
-const ResourceFormRoute = lazy(() => import("./form/ResourceFormRoute").then((m) => ({ default: m.ResourceFormRoute })));
-const DetailsEditRoute = lazy(() => import("./form/ResourceFormRoute").then((m) => ({ default: m.DetailsEditRoute })));
+const ResourceFormRoute = lazy(() =>
+  import("./form/ResourceFormRoute").then((m) => ({ default: m.ResourceFormRoute })),
+);
+const DetailsEditRoute = lazy(() =>
+  import("./form/ResourceFormRoute").then((m) => ({ default: m.DetailsEditRoute })),
+);
 const DeleteRoute = lazy(() => import("./form/DeleteRoute").then((m) => ({ default: m.DeleteRoute })));
-const RelatedFormRoute = lazy(() => import("./details/RelatedDialogs").then((m) => ({ default: m.RelatedFormRoute })));
-const RelatedDeleteRoute = lazy(() => import("./details/RelatedDialogs").then((m) => ({ default: m.RelatedDeleteRoute })));
+const RelatedFormRoute = lazy(() =>
+  import("./details/RelatedDialogs").then((m) => ({ default: m.RelatedFormRoute })),
+);
+const RelatedDeleteRoute = lazy(() =>
+  import("./details/RelatedDialogs").then((m) => ({ default: m.RelatedDeleteRoute })),
+);
 
 const page = (key: string, node: ReactNode): ReactNode => (
   <Suspense key={key} fallback={<RouteFallback />}>
@@ -36,7 +44,11 @@ const dialog = (node: ReactNode): ReactNode => <Suspense fallback={null}>{node}<
  * the list (or of the details tab, for the lists under a record) so it stays on screen, with
  * its page and filter, under them.
  */
-export const routesOfResource = (def: TResourceDef, can: TCan, overrides: TScreenOverrides = {}): RouteObject[] => {
+export const routesOfResource = (
+  def: TResourceDef,
+  can: TCan,
+  overrides: TScreenOverrides = {},
+): RouteObject[] => {
   if (!def.route || !can(def.permission, "read")) return [];
   const override = overrides[def.type] ?? {};
   const config: TScreenConfig = screenConfigOf(def, override.messages);
@@ -57,7 +69,8 @@ export const routesOfResource = (def: TResourceDef, can: TCan, overrides: TScree
     );
   }
   const Archive = override.Archive;
-  if (Archive && can(def.permission, "update")) children.push({ path: ":id/delete", element: dialog(<Archive config={config} />) });
+  if (Archive && can(def.permission, "update"))
+    children.push({ path: ":id/delete", element: dialog(<Archive config={config} />) });
   if (can(def.permission, "delete")) {
     // v_delete (spec 2.4) is the same confirmation under the other name the spec's links use (the removal, where /delete archives).
     children.push(
@@ -68,16 +81,25 @@ export const routesOfResource = (def: TResourceDef, can: TCan, overrides: TScree
   // Dialogs of the lists under a record's tabs (`/crew-users/5/notes/new`); each checks the child's own permission.
   const related: RouteObject[] = [
     { path: "new", element: dialog(<RelatedFormRoute key="new" parentConfig={config} mode="create" />) },
-    { path: ":childId/edit", element: dialog(<RelatedFormRoute key="edit" parentConfig={config} mode="update" />) },
+    {
+      path: ":childId/edit",
+      element: dialog(<RelatedFormRoute key="edit" parentConfig={config} mode="update" />),
+    },
     { path: ":childId/delete", element: dialog(<RelatedDeleteRoute parentConfig={config} />) },
     // Spec 2.2: {base}/{id}/{tab}/edit, the record's form over its details.
-    ...(can(def.permission, "update") ? [{ path: "edit", element: dialog(<DetailsEditRoute config={config} />) }] : []),
+    ...(can(def.permission, "update")
+      ? [{ path: "edit", element: dialog(<DetailsEditRoute config={config} />) }]
+      : []),
   ];
   return [
     { path: base, element: page(`${def.type}:list`, <List config={config} />), children },
     { path: `${base}/:id`, element: <Navigate to="details" replace /> },
     // {base}/:id/details and the other tabs (the lists under the record, its history).
-    { path: `${base}/:id/:tab`, element: page(`${def.type}:details`, <Details config={config} />), children: related },
+    {
+      path: `${base}/:id/:tab`,
+      element: page(`${def.type}:details`, <Details config={config} />),
+      children: related,
+    },
   ];
 };
 

@@ -18,7 +18,10 @@ export interface TScreenConfig {
   messages: TScreenMessages;
 }
 
-export const screenConfigOf = (def: TResourceDef, messages: Partial<TScreenMessages> = {}): TScreenConfig => ({
+export const screenConfigOf = (
+  def: TResourceDef,
+  messages: Partial<TScreenMessages> = {},
+): TScreenConfig => ({
   def,
   base: def.route ?? `/${def.type}`,
   list: def.permission,

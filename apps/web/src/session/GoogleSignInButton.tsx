@@ -19,7 +19,10 @@ export const GoogleSignInButton = ({ clientId, onCredential }: TProps) => {
     loadGoogleIdentity()
       .then((google) => {
         if (cancelled || !holder.current) return;
-        google.initialize({ client_id: clientId, callback: (response) => callback.current(response.credential) });
+        google.initialize({
+          client_id: clientId,
+          callback: (response) => callback.current(response.credential),
+        });
         google.renderButton(holder.current, {
           theme: "outline",
           size: "large",
@@ -42,5 +45,12 @@ export const GoogleSignInButton = ({ clientId, onCredential }: TProps) => {
       </Text>
     );
   }
-  return <Box ref={holder} mih={44} style={{ display: "flex", justifyContent: "center" }} data-testid="google-sign-in" />;
+  return (
+    <Box
+      ref={holder}
+      mih={44}
+      style={{ display: "flex", justifyContent: "center" }}
+      data-testid="google-sign-in"
+    />
+  );
 };

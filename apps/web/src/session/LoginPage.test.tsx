@@ -14,11 +14,16 @@ describe("login page", () => {
       "fetch",
       vi.fn(
         fetchRoutes({
-          "GET /api/public_config": () => jsonAnswer(200, { google_client_id: null, help_document_url: null }),
+          "GET /api/public_config": () =>
+            jsonAnswer(200, { google_client_id: null, help_document_url: null }),
           "POST /api/auth/sign_in": () =>
             jsonAnswer(401, {
               errors: [
-                { status: "401", title: "Unauthorized", detail: "Invalid login credentials. Please try again." },
+                {
+                  status: "401",
+                  title: "Unauthorized",
+                  detail: "Invalid login credentials. Please try again.",
+                },
                 { status: "401", title: "Second error" },
               ],
             }),
@@ -29,7 +34,9 @@ describe("login page", () => {
     fill("Email", "admin@example.com");
     fill("Password", "wrong");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect((await screen.findByTestId("login-error")).textContent).toContain("Invalid login credentials. Please try again.");
+    expect((await screen.findByTestId("login-error")).textContent).toContain(
+      "Invalid login credentials. Please try again.",
+    );
     expect(screen.queryByText("Second error")).toBeNull();
     expect(screen.queryByTestId("google-sign-in")).toBeNull();
   });
@@ -41,13 +48,20 @@ describe("login page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await screen.findByText("Enter your email");
     screen.getByText("Enter your password");
-    expect(fetchMock.mock.calls.some(([url]) => typeof url === "string" && url.includes("sign_in"))).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => typeof url === "string" && url.includes("sign_in"))).toBe(
+      false,
+    );
   });
 
   it("offers Google sign-in when the server has a Google client id", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(fetchRoutes({ "GET /api/public_config": () => jsonAnswer(200, { google_client_id: "abc.apps.googleusercontent.com" }) })),
+      vi.fn(
+        fetchRoutes({
+          "GET /api/public_config": () =>
+            jsonAnswer(200, { google_client_id: "abc.apps.googleusercontent.com" }),
+        }),
+      ),
     );
     renderWithProviders(<LoginPage />, { route: "/login" });
     await screen.findByTestId("google-sign-in");

@@ -1,5 +1,18 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Box, Button, Divider, Group, List, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  Group,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
 import { IconAlertCircle, IconAnchor, IconCalendarEvent, IconShip, IconUsers } from "@tabler/icons-react";
 import { firstErrorMessage } from "../api/api-error";
 import { usePublicConfig } from "../api/public-config";
@@ -16,7 +29,12 @@ interface TFieldErrors {
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const validate = (email: string, password: string): TFieldErrors => ({
-  email: email.trim() === "" ? "Enter your email" : EMAIL_SHAPE.test(email.trim()) ? undefined : "Enter a valid email address",
+  email:
+    email.trim() === ""
+      ? "Enter your email"
+      : EMAIL_SHAPE.test(email.trim())
+        ? undefined
+        : "Enter a valid email address",
   password: password === "" ? "Enter your password" : undefined,
 });
 
@@ -66,13 +84,31 @@ export const LoginPage = () => {
             Crews, vessels and rotations in one place.
           </Title>
           <List spacing="md" className={classes.brandList} center>
-            <List.Item icon={<ThemeIcon variant="white" radius="xl" size={30}><IconCalendarEvent size={18} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="white" radius="xl" size={30}>
+                  <IconCalendarEvent size={18} />
+                </ThemeIcon>
+              }
+            >
               Plan sign-ons and crew changes on a shared timeline
             </List.Item>
-            <List.Item icon={<ThemeIcon variant="white" radius="xl" size={30}><IconUsers size={18} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="white" radius="xl" size={30}>
+                  <IconUsers size={18} />
+                </ThemeIcon>
+              }
+            >
               Keep seafarer applications, documents and interviews together
             </List.Item>
-            <List.Item icon={<ThemeIcon variant="white" radius="xl" size={30}><IconShip size={18} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="white" radius="xl" size={30}>
+                  <IconShip size={18} />
+                </ThemeIcon>
+              }
+            >
               Maintain vessels, owners, managers and reference data
             </List.Item>
           </List>
@@ -92,7 +128,13 @@ export const LoginPage = () => {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               {error ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertCircle size={18} />}
+                  role="alert"
+                  data-testid="login-error"
+                >
                   {error}
                 </Alert>
               ) : null}
@@ -127,7 +169,10 @@ export const LoginPage = () => {
           {googleClientId ? (
             <>
               <Divider label="or" labelPosition="center" my="lg" />
-              <GoogleSignInButton clientId={googleClientId} onCredential={(credential) => void run(() => signInGoogle(credential))} />
+              <GoogleSignInButton
+                clientId={googleClientId}
+                onCredential={(credential) => void run(() => signInGoogle(credential))}
+              />
             </>
           ) : null}
 

@@ -44,7 +44,8 @@ export const loadGoogleIdentity = (): Promise<TGoogleAccountsId> => {
     script.src = SCRIPT_URL;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google ? resolve(window.google.accounts.id) : reject(new Error("Google sign-in did not start")));
+    script.onload = () =>
+      window.google ? resolve(window.google.accounts.id) : reject(new Error("Google sign-in did not start"));
     script.onerror = () => {
       loading = null;
       reject(new Error("Google sign-in could not be loaded"));

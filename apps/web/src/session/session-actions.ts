@@ -67,7 +67,8 @@ export const expireSession = (): void => {
 /** Keeps the header in step after the user changes their own status or profile. */
 export const updateCurrentUser = (changes: Partial<TCurrentUser>): void => {
   const current = sessionStore.getState();
-  if (current.status === "signed-in") sessionStore.setState({ status: "signed-in", user: { ...current.user, ...changes } });
+  if (current.status === "signed-in")
+    sessionStore.setState({ status: "signed-in", user: { ...current.user, ...changes } });
 };
 
 let installed = false;

@@ -22,7 +22,9 @@ export const signInWithPassword = async (credentials: TSignInRequest): Promise<T
 
 /** `credential` is the ID token Google Identity Services hands to its callback. */
 export const signInWithGoogle = async (credential: string): Promise<TCurrentUser> =>
-  startedSession(await requestRaw<unknown>("POST", "/auth/google_oauth2", { body: { credential }, anonymous: true }));
+  startedSession(
+    await requestRaw<unknown>("POST", "/auth/google_oauth2", { body: { credential }, anonymous: true }),
+  );
 
 export const validateToken = async (): Promise<TCurrentUser> => {
   const user = userOf(await get<unknown>("/auth/validate_token"));

@@ -5,7 +5,8 @@ import { sessionStore, type TSessionState } from "./session-store";
 /** Permission check of the signed-in user: `can('ranks', 'update')`, `can('showHeaderHelp', 'enable')`. */
 export type TCan = (key: TPermissionKey, action: TAction | "enable") => boolean;
 
-export const useSessionState = (): TSessionState => useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
+export const useSessionState = (): TSessionState =>
+  useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
 
 export interface TSession {
   status: TSessionState["status"];
@@ -14,8 +15,10 @@ export interface TSession {
   can: TCan;
 }
 
-export const canFor = (user: TCurrentUser | null): TCan => (key, action) =>
-  user !== null && canOf(user.permissions, key, action);
+export const canFor =
+  (user: TCurrentUser | null): TCan =>
+  (key, action) =>
+    user !== null && canOf(user.permissions, key, action);
 
 export const useSession = (): TSession => {
   const state = useSessionState();

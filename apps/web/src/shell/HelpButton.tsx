@@ -14,7 +14,15 @@ export const HelpButton = () => {
   return (
     <>
       <Tooltip label="Help">
-        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Help" onClick={() => setOpened(true)} data-testid="help-button">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          aria-label="Help"
+          onClick={() => setOpened(true)}
+          data-testid="help-button"
+        >
           <IconHelp size={22} stroke={1.7} />
         </ActionIcon>
       </Tooltip>

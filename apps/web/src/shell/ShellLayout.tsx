@@ -30,7 +30,14 @@ export const ShellLayout = () => {
       <AppShell.Header className={classes.header}>
         {/* Lazy screens load between navigations: a thin bar says something is happening. */}
         {navigation.state === "loading" ? (
-          <Progress value={100} animated size={2} radius={0} className={classes.progress} aria-label="Loading" />
+          <Progress
+            value={100}
+            animated
+            size={2}
+            radius={0}
+            className={classes.progress}
+            aria-label="Loading"
+          />
         ) : null}
         <Group h={TOP_BAR} px={{ base: "sm", sm: "lg" }} justify="space-between" wrap="nowrap">
           <Logo compact={narrow} />

@@ -8,10 +8,11 @@ import { notifySuccess } from "../notices/notices";
 import { updateCurrentUser } from "../session/session-actions";
 
 /** The navigation-bar variant (spec 2.5): active or away only; a deactivated user cannot pick. */
-export const NAV_STATUS_OPTIONS: readonly { value: Exclude<TClientStatus, "deactivated">; label: string }[] = [
-  { value: "active", label: "Active" },
-  { value: "away", label: "Away" },
-];
+export const NAV_STATUS_OPTIONS: readonly { value: Exclude<TClientStatus, "deactivated">; label: string }[] =
+  [
+    { value: "active", label: "Active" },
+    { value: "away", label: "Away" },
+  ];
 
 export const changeStatus = async (clientId: number, status: TClientStatus): Promise<void> => {
   await runAction(clients, "status", { id: clientId, input: { status } });

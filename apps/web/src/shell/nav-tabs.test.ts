@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { TAction, TPermissionKey } from "@crew/contracts";
 import type { TCan } from "../session/use-session";
-import { NAV_TABS, REFERENCE_MENU_LABEL, activeTabPath, menuLabelOf, navEntries, showNavigationBar, visibleTabs } from "./nav-tabs";
+import {
+  NAV_TABS,
+  REFERENCE_MENU_LABEL,
+  activeTabPath,
+  menuLabelOf,
+  navEntries,
+  showNavigationBar,
+  visibleTabs,
+} from "./nav-tabs";
 
 const canOnly =
   (readable: readonly TPermissionKey[]): TCan =>
@@ -16,8 +24,14 @@ describe("navigation tabs (spec 2.5)", () => {
     const extra = NAV_TABS.slice(-5).map((t) => t.label);
     expect(extra.slice(0, 3)).toEqual(["Vessel types", "Crewing statuses", "English test types"]);
     expect(extra.at(-1)).toBe("Permissions");
-    expect(NAV_TABS.find((t) => t.path === "/crew-users")).toMatchObject({ label: "Users", permission: "crewUsers" });
-    expect(NAV_TABS.find((t) => t.path === "/users")).toMatchObject({ label: "Seafarers", permission: "users" });
+    expect(NAV_TABS.find((t) => t.path === "/crew-users")).toMatchObject({
+      label: "Users",
+      permission: "crewUsers",
+    });
+    expect(NAV_TABS.find((t) => t.path === "/users")).toMatchObject({
+      label: "Seafarers",
+      permission: "users",
+    });
   });
 
   it("shows a tab only with {section}.read", () => {
@@ -31,7 +45,11 @@ describe("navigation tabs (spec 2.5)", () => {
   });
 
   it("keeps the order of NAV_TABS whatever the order of the screen list", () => {
-    const tabs = visibleTabs(canOnly(["ranks", "crewUsers", "permissions"]), ["/permissions", "/ranks", "/crew-users"]);
+    const tabs = visibleTabs(canOnly(["ranks", "crewUsers", "permissions"]), [
+      "/permissions",
+      "/ranks",
+      "/crew-users",
+    ]);
     expect(tabs.map((t) => t.label)).toEqual(["Users", "Ranks", "Permissions"]);
   });
 
@@ -46,13 +64,25 @@ describe("navigation tabs (spec 2.5)", () => {
   });
 
   it("gathers the reference lists into one menu where the first of them stands", () => {
-    const tabs = visibleTabs(canOnly(["taskManager", "engineTypes", "countries", "surveyCreator", "ports", "permissions"]), ALL_SCREENS);
-    const entries = navEntries(tabs).map((e) => (e.kind === "tab" ? e.tab.label : `${e.label}: ${e.tabs.map((t) => t.label).join(", ")}`));
-    expect(entries).toEqual(["Task Manager", `${REFERENCE_MENU_LABEL}: Engine types, Countries, Ports`, "Survey creator", "Permissions"]);
+    const tabs = visibleTabs(
+      canOnly(["taskManager", "engineTypes", "countries", "surveyCreator", "ports", "permissions"]),
+      ALL_SCREENS,
+    );
+    const entries = navEntries(tabs).map((e) =>
+      e.kind === "tab" ? e.tab.label : `${e.label}: ${e.tabs.map((t) => t.label).join(", ")}`,
+    );
+    expect(entries).toEqual([
+      "Task Manager",
+      `${REFERENCE_MENU_LABEL}: Engine types, Countries, Ports`,
+      "Survey creator",
+      "Permissions",
+    ]);
   });
 
   it("has no reference menu without a reference list", () => {
-    expect(navEntries(visibleTabs(canOnly(["vessels"]), ALL_SCREENS))).toEqual([{ kind: "tab", tab: NAV_TABS[0] }]);
+    expect(navEntries(visibleTabs(canOnly(["vessels"]), ALL_SCREENS))).toEqual([
+      { kind: "tab", tab: NAV_TABS[0] },
+    ]);
   });
 
   it("selects the tab of the first path segment, Timeplans for an empty one", () => {

@@ -83,9 +83,20 @@ export const activeTabPath = (pathname: string): string => {
  * in the bar so the daily screens are not lost among the lookup tables.
  */
 export const REFERENCE_PATHS: readonly string[] = [
-  "/vessel-types", "/engine-types", "/engine-manufacturers", "/vendor-types", "/vendors", "/certificate-types",
-  "/relation-types", "/crewing-statuses", "/countries", "/ports", "/main-engines", "/applicant-contracts",
-  "/applicant-documents", "/english-test-types",
+  "/vessel-types",
+  "/engine-types",
+  "/engine-manufacturers",
+  "/vendor-types",
+  "/vendors",
+  "/certificate-types",
+  "/relation-types",
+  "/crewing-statuses",
+  "/countries",
+  "/ports",
+  "/main-engines",
+  "/applicant-contracts",
+  "/applicant-documents",
+  "/english-test-types",
   ...EXTRA_TABS.filter((tab) => !isAdministration(tab)).map((tab) => tab.path),
 ];
 
@@ -103,7 +114,8 @@ export const navEntries = (tabs: readonly TNavTab[]): TNavEntry[] => {
   const entries: TNavEntry[] = [];
   for (const tab of tabs) {
     if (!REFERENCE_PATHS.includes(tab.path)) entries.push({ kind: "tab", tab });
-    else if (tab === reference[0]) entries.push({ kind: "menu", label: REFERENCE_MENU_LABEL, tabs: reference });
+    else if (tab === reference[0])
+      entries.push({ kind: "menu", label: REFERENCE_MENU_LABEL, tabs: reference });
   }
   return entries;
 };

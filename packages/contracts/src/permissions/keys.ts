@@ -5,7 +5,15 @@
  */
 export const PERMISSION_TREE = {
   // Resources of spec 000 section 3.3.
-  vessels: ["manningScales", "archivedManningScales", "assignedUsers", "manager", "owner", "coordinator", "bulkParse"],
+  vessels: [
+    "manningScales",
+    "archivedManningScales",
+    "assignedUsers",
+    "manager",
+    "owner",
+    "coordinator",
+    "bulkParse",
+  ],
   owners: ["assignedRecruiters", "crewInspectors"],
   crewingAgents: [],
   managers: [],
@@ -65,8 +73,7 @@ export const PERMISSION_TREE = {
 type Tree = typeof PERMISSION_TREE;
 export type TTopPermissionKey = keyof Tree;
 export type TPermissionKey =
-  | TTopPermissionKey
-  | { [K in TTopPermissionKey]: `${K}.${Tree[K][number]}` }[TTopPermissionKey];
+  TTopPermissionKey | { [K in TTopPermissionKey]: `${K}.${Tree[K][number]}` }[TTopPermissionKey];
 
 /** Keys switched on and off as a whole (permission_type "section"); the rest are models with CRUD flags. */
 export const SECTION_KEYS: readonly TTopPermissionKey[] = [

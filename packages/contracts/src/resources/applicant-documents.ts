@@ -25,7 +25,9 @@ export const DOCUMENT_VALIDITY_OPTIONS = [
 export const DEFAULT_EXPIRY_LINES = [90, 60, 30] as const;
 
 /** "1", 2, "3": the n_tpd values, as numbers. */
-const ZDocumentType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "must be 1, 2 or 3" }));
+const ZDocumentType = z.coerce
+  .number()
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "must be 1, 2 or 3" }));
 
 /**
  * A certificate's endorsement as its document's write carries it (`endorsement_attributes`):
@@ -46,7 +48,10 @@ export const ZEndorsementInput = z.strictObject({
  */
 export const ZEndorsementWrite = ZEndorsementInput.extend({
   id: z.union([z.string(), z.number()]).optional(),
-  n_tpd: z.coerce.number().pipe(z.literal(3, { error: "an endorsement is of type 3" })).optional(),
+  n_tpd: z.coerce
+    .number()
+    .pipe(z.literal(3, { error: "an endorsement is of type 3" }))
+    .optional(),
 }).transform(({ id: _id, n_tpd: _type, ...endorsement }) => endorsement);
 
 /** POST applicant_documents/restore_sequence: the applicant's documents in the order the staff arranged. */
@@ -72,13 +77,34 @@ export const applicantDocuments = defineResource({
   titleAttribute: "title",
   attributes: {
     title: { label: "Document", kind: "text" },
-    n_tpd: { label: "Type", kind: "select", required: true, list: true, sortable: true, options: DOCUMENT_TYPE_OPTIONS, input: ZDocumentType },
+    n_tpd: {
+      label: "Type",
+      kind: "select",
+      required: true,
+      list: true,
+      sortable: true,
+      options: DOCUMENT_TYPE_OPTIONS,
+      input: ZDocumentType,
+    },
     /** The kind's id; the `kind` relationship names the same. */
     n_doc: { label: "Kind", kind: "number", sortable: true, form: false, input: ZRecordId },
     kind_title: { label: "Kind", kind: "text", list: true },
-    number: { label: "Number", kind: "text", required: true, list: true, sortable: true, input: ZRequiredText(50) },
+    number: {
+      label: "Number",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZRequiredText(50),
+    },
     valid_from: { label: "Issued", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
-    valid_until: { label: "Valid until", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
+    valid_until: {
+      label: "Valid until",
+      kind: "date",
+      list: true,
+      sortable: true,
+      input: ZCareerDate.nullable(),
+    },
     issued_by: textAttr("Issued by", 255),
     validity: { label: "Validity", kind: "select", list: true, options: DOCUMENT_VALIDITY_OPTIONS },
     /** The warning line the document is inside (days; 0 expired); null beyond every line. */
@@ -87,7 +113,14 @@ export const applicantDocuments = defineResource({
     sequence: { label: "Order", kind: "number", sortable: true },
     endorsement_id: { label: "Endorsement", kind: "number" },
     /** Write only: a certificate's endorsement, saved with it (null removes it). */
-    endorsement_attributes: { label: "Endorsement", kind: "text", writeOnly: true, form: false, input: ZEndorsementWrite.nullable(), alias: "endorsement" },
+    endorsement_attributes: {
+      label: "Endorsement",
+      kind: "text",
+      writeOnly: true,
+      form: false,
+      input: ZEndorsementWrite.nullable(),
+      alias: "endorsement",
+    },
     files: applicantFiles,
     ...timestamps,
   },
@@ -97,32 +130,62 @@ export const applicantDocuments = defineResource({
     issuing_country: { label: "Issuing country", type: "countries", cardinality: "one", form: true },
     role: { label: "For rank", type: "ranks", cardinality: "one", form: true },
     // Kept by the server (the endorsement saved with the certificate): a sent endorsement_id is ignored.
-    endorsement: { label: "Endorsement", type: "applicant_documents", cardinality: "one", readOnly: true, attribute: "endorsement_id" },
+    endorsement: {
+      label: "Endorsement",
+      type: "applicant_documents",
+      cardinality: "one",
+      readOnly: true,
+      attribute: "endorsement_id",
+    },
     author: addedBy,
     attachments: recordAttachments,
-    endorsement_attachments: { label: "Endorsement attachments", type: "attachments", cardinality: "many", readOnly: true },
+    endorsement_attachments: {
+      label: "Endorsement attachments",
+      type: "attachments",
+      cardinality: "many",
+      readOnly: true,
+    },
   },
   // Spec 001 §7 GET users/{id}/documents.
   parents: [{ type: "users", relationship: "user", path: "documents", create: true }],
   filters: {
     n_tpd: { label: "Type", kind: "select", options: DOCUMENT_TYPE_OPTIONS, input: ZDocumentType },
     n_doc: { label: "Kind", kind: "id", input: ZRecordId },
-    validity: { label: "Validity", kind: "select", options: DOCUMENT_VALIDITY_OPTIONS, input: z.enum(DOCUMENT_VALIDITY) },
+    validity: {
+      label: "Validity",
+      kind: "select",
+      options: DOCUMENT_VALIDITY_OPTIONS,
+      input: z.enum(DOCUMENT_VALIDITY),
+    },
   },
   search: ["number", "issued_by"],
   // The staff's order first; then spec 001 §7's n_tpd, n_doc, -valid_from.
   defaultSort: "sequence,n_tpd,n_doc,-valid_from",
-  rules: [{ kind: "notBefore", field: "valid_until", than: "valid_from", message: "must not be before the date of issue" }],
+  rules: [
+    {
+      kind: "notBefore",
+      field: "valid_until",
+      than: "valid_from",
+      message: "must not be before the date of issue",
+    },
+  ],
   verbs: ["show", "create", "update", "delete"],
   maxPageSize: 999,
   actions: {
     restore_sequence: {
-      label: "Save the order", method: "POST", on: "collection",
-      permission: { key: "userDocuments", action: "update" }, input: ZDocumentOrder,
+      label: "Save the order",
+      method: "POST",
+      on: "collection",
+      permission: { key: "userDocuments", action: "update" },
+      input: ZDocumentOrder,
     },
     rename_files: {
-      label: "Rename files", method: "POST", on: "collection", path: "/applicant_documents/rename-files",
-      permission: { key: "userDocuments", action: "update" }, input: ZRenameFiles,
+      label: "Rename files",
+      method: "POST",
+      on: "collection",
+      path: "/applicant_documents/rename-files",
+      permission: { key: "userDocuments", action: "update" },
+      input: ZRenameFiles,
     },
   },
 });

@@ -14,10 +14,20 @@ export const interviews = defineResource({
   label: { one: "Interview", many: "Interviews" },
   titleAttribute: "title",
   attributes: {
-    title: { label: "Title", kind: "text", required: true, list: true, sortable: true, input: ZRequiredText(255) },
+    title: {
+      label: "Title",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZRequiredText(255),
+    },
     date: { label: "Date", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
     result: {
-      label: "Result", kind: "select", list: true, sortable: true,
+      label: "Result",
+      kind: "select",
+      list: true,
+      sortable: true,
       options: [
         { value: "recommended", label: "Recommended" },
         { value: "reserve", label: "Reserve" },
@@ -50,7 +60,14 @@ export const relatives = defineResource({
   label: { one: "Relative", many: "Relatives" },
   titleAttribute: "name",
   attributes: {
-    name: { label: "Name", kind: "text", required: true, list: true, sortable: true, input: ZRequiredText(255) },
+    name: {
+      label: "Name",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZRequiredText(255),
+    },
     birthday: { label: "Birthday", kind: "date", list: true, input: ZCareerDate.nullable() },
     phone: { label: "Phone", kind: "phone", list: true, input: ZPhone },
     address: { label: "Address", kind: "textarea", list: true, input: ZText(1000) },
@@ -75,7 +92,14 @@ export const recommendations = defineResource({
   label: { one: "Recommendation", many: "Recommendations" },
   titleAttribute: "person",
   attributes: {
-    person: { label: "From", kind: "text", required: true, list: true, sortable: true, input: ZRequiredText(255) },
+    person: {
+      label: "From",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZRequiredText(255),
+    },
     company: textAttr("Company", 255, { list: true, sortable: true }),
     vessel_name: textAttr("Vessel", 100, { list: true }),
     contact: textAttr("Phone or email", 255),
@@ -106,11 +130,22 @@ export const englishTestResults = defineResource({
   attributes: {
     date: { label: "Date", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
     score: {
-      label: "Score, %", kind: "number", list: true, sortable: true,
-      input: z.coerce.number().int("must be a whole number").min(0, "must be from 0 to 100").max(100, "must be from 0 to 100").nullable(),
+      label: "Score, %",
+      kind: "number",
+      list: true,
+      sortable: true,
+      input: z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(0, "must be from 0 to 100")
+        .max(100, "must be from 0 to 100")
+        .nullable(),
     },
     level: {
-      label: "Level", kind: "select", list: true, sortable: true,
+      label: "Level",
+      kind: "select",
+      list: true,
+      sortable: true,
       options: CEFR_LEVELS.map((l) => ({ value: l, label: l })),
       input: z.enum(CEFR_LEVELS).nullable(),
     },
@@ -120,7 +155,13 @@ export const englishTestResults = defineResource({
   },
   relationships: {
     user: recordOwner,
-    english_test_type: { label: "Test", type: "english_test_types", cardinality: "one", required: true, form: true },
+    english_test_type: {
+      label: "Test",
+      type: "english_test_types",
+      cardinality: "one",
+      required: true,
+      form: true,
+    },
     author: addedBy,
   },
   // Spec 001 §7: users/{userId}/english-tests.
@@ -134,8 +175,15 @@ export const englishTestResults = defineResource({
  * applicant and their records. Each must belong to the attachment's applicant.
  */
 export const ATTACHABLE_TYPES = [
-  "users", "expiriences", "experience_verifications", "user_performances", "applicant_documents", "interviews",
-  "relatives", "recommendations", "english_test_results",
+  "users",
+  "expiriences",
+  "experience_verifications",
+  "user_performances",
+  "applicant_documents",
+  "interviews",
+  "relatives",
+  "recommendations",
+  "english_test_results",
 ] as const;
 export type TAttachableType = (typeof ATTACHABLE_TYPES)[number];
 
@@ -159,9 +207,19 @@ export const attachments = defineResource({
   label: { one: "Attachment", many: "Attachments" },
   titleAttribute: "title",
   attributes: {
-    title: { label: "Title", kind: "text", required: true, list: true, sortable: true, input: ZRequiredText(255) },
+    title: {
+      label: "Title",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZRequiredText(255),
+    },
     addressable_type: {
-      label: "Attached to", kind: "select", list: true, form: false,
+      label: "Attached to",
+      kind: "select",
+      list: true,
+      form: false,
       options: ATTACHABLE_TYPES.map((t) => ({ value: t, label: t })),
       input: z.enum(ATTACHABLE_TYPES).nullable(),
     },
@@ -175,14 +233,21 @@ export const attachments = defineResource({
   },
   parents: [{ type: "users", relationship: "user", path: "attachments", create: true }],
   filters: {
-    addressable_type: { label: "Attached to", kind: "select", options: ATTACHABLE_TYPES.map((t) => ({ value: t, label: t })), input: z.enum(ATTACHABLE_TYPES) },
+    addressable_type: {
+      label: "Attached to",
+      kind: "select",
+      options: ATTACHABLE_TYPES.map((t) => ({ value: t, label: t })),
+      input: z.enum(ATTACHABLE_TYPES),
+    },
   },
   search: ["title"],
   defaultSort: "-created_at",
   verbs: ALL_VERBS,
   actions: {
     create_item: {
-      label: "Attach a file", method: "POST", on: "collection",
+      label: "Attach a file",
+      method: "POST",
+      on: "collection",
       permission: { key: "userAttachments", action: "create" },
       upload: { accept: "applicantFile", fields: ["document"] },
       input: ZAttachmentItem,

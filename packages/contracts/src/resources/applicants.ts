@@ -3,8 +3,18 @@ import { ALL_VERBS, defineResource, type TAttributeDef, type TFieldKind } from "
 import { PLACEMENT_STATUSES, placementStatusOptions } from "../placement.js";
 import { timestamps } from "./fields.js";
 import {
-  ZApplicantEmail, ZBooleanText, ZDateIn, ZExternalId, ZIdList, ZOptionalName, ZPersonName, ZPhone, ZRange, ZRecordId,
-  ZShortText, ZWage,
+  ZApplicantEmail,
+  ZBooleanText,
+  ZDateIn,
+  ZExternalId,
+  ZIdList,
+  ZOptionalName,
+  ZPersonName,
+  ZPhone,
+  ZRange,
+  ZRecordId,
+  ZShortText,
+  ZWage,
 } from "./applicant-fields.js";
 
 /** Spec 001 §9: the tag job works on up to this many applicants (the current filter and search). */
@@ -14,7 +24,8 @@ export const EXPORT_INLINE_LIMIT = 2_000;
 /** The largest export (the issue's 100,000 rows under 256 MB, with room). */
 export const EXPORT_MAX_ROWS = 250_000;
 
-const flag = (label: string) => ({ label, kind: "boolean", input: z.boolean() }) as const satisfies TAttributeDef;
+const flag = (label: string) =>
+  ({ label, kind: "boolean", input: z.boolean() }) as const satisfies TAttributeDef;
 /** Read-only: a column the database keeps, or a value computed per page. Kinds stay literal so records are typed. */
 const derived = <K extends TFieldKind>(label: string, kind: K) => ({ label, kind, form: false }) as const;
 
@@ -39,10 +50,23 @@ export const GENDER_OPTIONS = [
 const userFilters = {
   role: { label: "Rank", kind: "ids", input: ZIdList },
   status: {
-    label: "Status", kind: "select", options: placementStatusOptions,
+    label: "Status",
+    kind: "select",
+    options: placementStatusOptions,
     input: z.string().transform((v, ctx) => {
-      const parts = [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))];
-      const ok = parts.length > 0 && parts.every((p): p is (typeof PLACEMENT_STATUSES)[number] => (PLACEMENT_STATUSES as readonly string[]).includes(p));
+      const parts = [
+        ...new Set(
+          v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const ok =
+        parts.length > 0 &&
+        parts.every((p): p is (typeof PLACEMENT_STATUSES)[number] =>
+          (PLACEMENT_STATUSES as readonly string[]).includes(p),
+        );
       if (!ok) {
         ctx.addIssue({ code: "custom", message: `must be one or more of ${PLACEMENT_STATUSES.join(", ")}` });
         return z.NEVER;
@@ -51,7 +75,11 @@ const userFilters = {
     }),
   },
   status_id: { label: "Crewing status", kind: "ids", input: ZIdList },
-  company_manager_name: { label: "Company / manager", kind: "text", input: z.string().trim().min(1).max(255) },
+  company_manager_name: {
+    label: "Company / manager",
+    kind: "text",
+    input: z.string().trim().min(1).max(255),
+  },
   favorites: { label: "My favourites", kind: "boolean", input: ZBooleanText },
   tags: { label: "Tags", kind: "ids", input: ZIdList },
   tags_match: { label: "Tags match", kind: "select", options: TAGS_MATCH, input: z.enum(["any", "every"]) },
@@ -66,16 +94,37 @@ const userFilters = {
 
 /** Filters of the first filter type; the second type adds show_archived (spec 001). */
 export const USER_FILTERS_BASIC = [
-  "role", "status", "status_id", "company_manager_name", "favorites", "tags", "tags_match", "deadweight", "age",
-  "equasis_vessel_type_id", "external_links", "engine_type", "engine_manufacturer",
+  "role",
+  "status",
+  "status_id",
+  "company_manager_name",
+  "favorites",
+  "tags",
+  "tags_match",
+  "deadweight",
+  "age",
+  "equasis_vessel_type_id",
+  "external_links",
+  "engine_type",
+  "engine_manufacturer",
 ] as const;
 
 /** Applicants chosen by hand: one id, or several as "1,2,3" (multi-select mode), up to TAG_BATCH_LIMIT. */
 const ZUserIds = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const parts = String(v).split(",").map((s) => s.trim()).filter(Boolean);
+  const parts = String(v)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ids = parts.map(Number);
-  if (!ids.length || ids.length > TAG_BATCH_LIMIT || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647)) {
-    ctx.addIssue({ code: "custom", message: `must be an applicant id or a comma-separated list of up to ${TAG_BATCH_LIMIT}` });
+  if (
+    !ids.length ||
+    ids.length > TAG_BATCH_LIMIT ||
+    ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647)
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be an applicant id or a comma-separated list of up to ${TAG_BATCH_LIMIT}`,
+    });
     return z.NEVER;
   }
   return [...new Set(ids)];
@@ -83,7 +132,10 @@ const ZUserIds = z.union([z.number(), z.string()]).transform((v, ctx) => {
 
 /** What GET users/assign_tag and users/remove_tag take: a tag (id or name) and the applicants chosen, or the list query. */
 export const ZTagBatch = z.strictObject({
-  tag: z.union([ZRecordId, z.string().trim().min(1, "can't be blank").max(100, "is too long (maximum is 100 characters)")]),
+  tag: z.union([
+    ZRecordId,
+    z.string().trim().min(1, "can't be blank").max(100, "is too long (maximum is 100 characters)"),
+  ]),
   userId: ZUserIds.optional(),
   filter: z.record(z.string(), z.string()).optional(),
   search: z.string().max(200).optional(),
@@ -117,12 +169,30 @@ export const users = defineResource({
   titleAttribute: "full_name",
   attributes: {
     crewing_applicant_id: { label: "Applicant No.", kind: "text", list: true, sortable: true, form: false },
-    surname: { label: "Surname", kind: "text", required: true, list: true, sortable: true, input: ZPersonName },
+    surname: {
+      label: "Surname",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZPersonName,
+    },
     name: { label: "Name", kind: "text", required: true, list: true, sortable: true, input: ZPersonName },
     middle: { label: "Middle name", kind: "text", input: ZOptionalName },
     full_name: derived("Full name", "text"),
-    birthday: { label: "Birthday", kind: "date", sortable: true, input: ZDateIn(1900, 2100, { notFuture: true }).nullable() },
-    gender: { label: "Gender", kind: "select", list: false, options: GENDER_OPTIONS, input: z.enum(GENDERS).nullable() },
+    birthday: {
+      label: "Birthday",
+      kind: "date",
+      sortable: true,
+      input: ZDateIn(1900, 2100, { notFuture: true }).nullable(),
+    },
+    gender: {
+      label: "Gender",
+      kind: "select",
+      list: false,
+      options: GENDER_OPTIONS,
+      input: z.enum(GENDERS).nullable(),
+    },
     age: derived("Age", "number"),
     country_birth_emoji: derived("Flag", "text"),
     email: { label: "Email", kind: "email", input: ZApplicantEmail },
@@ -134,10 +204,20 @@ export const users = defineResource({
     avatar: { label: "Photo", kind: "image", file: { accept: "image" } },
     crewing_status_id: { label: "Crewing status", kind: "number", input: ZRecordId.nullable() },
     status: {
-      label: "Status", kind: "select", list: true, sortable: true, options: placementStatusOptions,
+      label: "Status",
+      kind: "select",
+      list: true,
+      sortable: true,
+      options: placementStatusOptions,
       input: z.enum(PLACEMENT_STATUSES).nullable(),
     },
-    readiness_date: { label: "Readiness", kind: "date", list: true, sortable: true, input: ZDateIn(1990, 2100).nullable() },
+    readiness_date: {
+      label: "Readiness",
+      kind: "date",
+      list: true,
+      sortable: true,
+      input: ZDateIn(1990, 2100).nullable(),
+    },
     wage: { label: "Expected wage, USD/month", kind: "money", sortable: true, input: ZWage },
     hot: flag("Hot"),
     no_call_answer: flag("No answer to calls"),
@@ -147,13 +227,23 @@ export const users = defineResource({
     need_education: flag("Needs education"),
     ukr_crewing_id: { label: "UkrCrewing id", kind: "text", input: ZExternalId },
     crewell_id: { label: "Crewell id", kind: "text", input: ZExternalId },
-    maritime_zone_id: { label: "Maritime zone id", kind: "number", input: z.coerce.number().int("must be a whole number").min(0).max(2_147_483_647).nullable() },
+    maritime_zone_id: {
+      label: "Maritime zone id",
+      kind: "number",
+      input: z.coerce.number().int("must be a whole number").min(0).max(2_147_483_647).nullable(),
+    },
     telegram_user_id: { label: "Telegram user id", kind: "text", input: ZExternalId },
     telegram_bot: derived("Messenger", "boolean"),
     us_visa_doe: { label: "US visa valid until", kind: "date", input: ZDateIn(1990, 2100).nullable() },
     archived: { label: "Archived", kind: "boolean", input: z.boolean() },
     /** Create only: the caller knows the applicant looks like another one and wants it anyway. */
-    knowing_duplicate: { label: "Create as a duplicate", kind: "boolean", input: z.boolean(), writeOnly: true, form: false },
+    knowing_duplicate: {
+      label: "Create as a duplicate",
+      kind: "boolean",
+      input: z.boolean(),
+      writeOnly: true,
+      form: false,
+    },
     is_favorite: derived("Favourite", "boolean"),
     tag_list: derived("Tags", "tags"),
     crewing_rank: derived("Rank", "text"),
@@ -185,13 +275,27 @@ export const users = defineResource({
     country_birth: { label: "Country of birth", type: "countries", cardinality: "one", form: true },
     tags: { label: "Tags", type: "tags", cardinality: "many", form: true, permission: "tags" },
     last_expirience: { label: "Last sea service", type: "expiriences", cardinality: "one", readOnly: true },
-    external_applications: { label: "External applications", type: "external_applications", cardinality: "many", readOnly: true },
+    external_applications: {
+      label: "External applications",
+      type: "external_applications",
+      cardinality: "many",
+      readOnly: true,
+    },
     /** The applicant's sea service (spec 001 §7: GET users/{id}?include=expiriences,role). */
     expiriences: { label: "Sea service", type: "expiriences", cardinality: "many", readOnly: true },
     author: { label: "Created by", type: "clients", cardinality: "one", readOnly: true },
   },
   filters: userFilters,
-  search: ["surname", "name", "middle", "email", "email_alternative", "mobile_phone", "crewing_applicant_id", "tag_list"],
+  search: [
+    "surname",
+    "name",
+    "middle",
+    "email",
+    "email_alternative",
+    "mobile_phone",
+    "crewing_applicant_id",
+    "tag_list",
+  ],
   defaultSort: "-created_at",
   sorts: ["full_name", "age"],
   verbs: ALL_VERBS,
@@ -200,20 +304,47 @@ export const users = defineResource({
   actions: {
     /** POST /api/favorites/star_user {user_id}: toggles the caller's star (spec 001 §7). */
     star_user: {
-      label: "Star", method: "POST", on: "collection", path: "/favorites/star_user",
-      permission: { key: "users", action: "read" }, input: ZStarUser,
+      label: "Star",
+      method: "POST",
+      on: "collection",
+      path: "/favorites/star_user",
+      permission: { key: "users", action: "read" },
+      input: ZStarUser,
     },
     /** GET /api/users/assign_tag?tag=&userId= or the list's filter and search: one queued job. */
-    assign_tag: { label: "Assign tag", method: "GET", on: "collection", permission: { key: "tagsBatch", action: "update" }, input: ZTagBatch },
-    remove_tag: { label: "Remove tag", method: "GET", on: "collection", permission: { key: "tagsBatch", action: "update" }, input: ZTagBatch },
+    assign_tag: {
+      label: "Assign tag",
+      method: "GET",
+      on: "collection",
+      permission: { key: "tagsBatch", action: "update" },
+      input: ZTagBatch,
+    },
+    remove_tag: {
+      label: "Remove tag",
+      method: "GET",
+      on: "collection",
+      permission: { key: "tagsBatch", action: "update" },
+      input: ZTagBatch,
+    },
     /**
      * GET /api/users/choices: what the applicant form and filter panel offer (ranks, countries,
      * crewing statuses, tags, vessel types, engine types and makers) to anyone who reads
      * applicants, whether or not their role may open those lists (docs/decisions.md "Applicants").
      */
-    choices: { label: "Choices", method: "GET", on: "collection", permission: { key: "users", action: "read" } },
+    choices: {
+      label: "Choices",
+      method: "GET",
+      on: "collection",
+      permission: { key: "users", action: "read" },
+    },
     /** GET /api/users/index_xlsx with the list query: the .xlsx at once, or a job with progress when large. */
-    index_xlsx: { label: "Export", method: "GET", on: "collection", permission: { key: "users", action: "read" }, input: ZExportQuery },
+    index_xlsx: {
+      label: "Export",
+      method: "GET",
+      on: "collection",
+      permission: { key: "users", action: "read" },
+      input: ZExportQuery,
+    },
   },
 });
 
@@ -225,8 +356,17 @@ export const tags = defineResource({
   titleAttribute: "name",
   attributes: {
     name: {
-      label: "Name", kind: "text", required: true, list: true, sortable: true,
-      input: z.string().trim().min(1, "can't be blank").max(100, "is too long (maximum is 100 characters)").regex(/^[^,]+$/, "can't hold a comma"),
+      label: "Name",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: z
+        .string()
+        .trim()
+        .min(1, "can't be blank")
+        .max(100, "is too long (maximum is 100 characters)")
+        .regex(/^[^,]+$/, "can't hold a comma"),
     },
     ...timestamps,
   },
@@ -247,7 +387,12 @@ export const backgroundTasks = defineResource({
   titleAttribute: "kind",
   attributes: {
     kind: { label: "Kind", kind: "text", list: true },
-    status: { label: "Status", kind: "select", list: true, options: BACKGROUND_TASK_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })) },
+    status: {
+      label: "Status",
+      kind: "select",
+      list: true,
+      options: BACKGROUND_TASK_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+    },
     done: { label: "Done", kind: "number", list: true },
     total: { label: "Total", kind: "number", list: true },
     params: { label: "Asked for", kind: "text" },

@@ -16,7 +16,11 @@ const ZName = z.string().trim().min(1, "can't be blank").max(255, "is too long (
 const ZAvatar = z.string().trim().url("is not a valid address").max(2000).nullable();
 const ZEquasisEmail = z.string().trim().toLowerCase().email("is not an email").max(255).nullable();
 /** Saved sealed for the registry client (never sent back); null forgets it. */
-const ZEquasisPassword = z.string().min(1, "can't be blank").max(200, "is too long (maximum is 200 characters)").nullable();
+const ZEquasisPassword = z
+  .string()
+  .min(1, "can't be blank")
+  .max(200, "is too long (maximum is 200 characters)")
+  .nullable();
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const ZStatusChange = z.strictObject({ status: z.enum(CLIENT_STATUSES) });
@@ -31,14 +35,15 @@ export const ZProfileChange = z.strictObject({
   current_password: z.string().max(200).optional(),
 });
 
-const tagAction = (label: string) => ({
-  label,
-  method: "POST",
-  alsoMethods: ["PATCH"],
-  on: "member",
-  permission: { key: "crewUsers", action: "update" },
-  input: ZTagsChange,
-}) as const;
+const tagAction = (label: string) =>
+  ({
+    label,
+    method: "POST",
+    alsoMethods: ["PATCH"],
+    on: "member",
+    permission: { key: "crewUsers", action: "update" },
+    input: ZTagsChange,
+  }) as const;
 
 /** Staff accounts ("crew users"); JSON:API type `clients`, screen /crew-users. */
 export const clients = defineResource({
@@ -50,15 +55,31 @@ export const clients = defineResource({
   attributes: {
     name: { label: "Name", kind: "text", required: true, list: true, sortable: true, input: ZName },
     email: {
-      label: "Email", kind: "email", required: true, list: true, sortable: true,
+      label: "Email",
+      kind: "email",
+      required: true,
+      list: true,
+      sortable: true,
       input: z.string().trim().toLowerCase().email("is not an email").max(255),
     },
     password: { label: "Password", kind: "password", writeOnly: true, input: ZPassword, required: true },
     role: {
-      label: "Role", kind: "select", options: roleOptions, required: true, list: true, sortable: true,
+      label: "Role",
+      kind: "select",
+      options: roleOptions,
+      required: true,
+      list: true,
+      sortable: true,
       input: z.enum(ROLES),
     },
-    status: { label: "Status", kind: "select", options: statusOptions, list: true, sortable: true, form: false },
+    status: {
+      label: "Status",
+      kind: "select",
+      options: statusOptions,
+      list: true,
+      sortable: true,
+      form: false,
+    },
     avatar: { label: "Avatar", kind: "image", input: ZAvatar },
     equasis_email: { label: "Equasis email", kind: "email", input: ZEquasisEmail },
     /** Whether the Equasis email and password are saved (the password itself never leaves the server). */
@@ -72,10 +93,25 @@ export const clients = defineResource({
     /** The office the staff member works from. */
     port: { label: "Office port", type: "ports", cardinality: "one", form: true },
     /** Vessels this user coordinates (each vessel's coordinator); POST/DELETE/PATCH assign and unassign. */
-    vessels: { label: "Coordinated vessels", type: "vessels", cardinality: "many", permission: "crewUsers.assignments" },
+    vessels: {
+      label: "Coordinated vessels",
+      type: "vessels",
+      cardinality: "many",
+      permission: "crewUsers.assignments",
+    },
     /** Owners this user is a crew inspector of. */
-    owners: { label: "Inspected owners", type: "owners", cardinality: "many", permission: "crewUsers.assignments" },
-    coordinated_vessels: { label: "Coordinated vessels", type: "vessels", cardinality: "many", readOnly: true },
+    owners: {
+      label: "Inspected owners",
+      type: "owners",
+      cardinality: "many",
+      permission: "crewUsers.assignments",
+    },
+    coordinated_vessels: {
+      label: "Coordinated vessels",
+      type: "vessels",
+      cardinality: "many",
+      readOnly: true,
+    },
     /** Owners whose fleet this user recruits for (assign_owners). */
     recruited_fleets: { label: "Recruited fleets", type: "owners", cardinality: "many", readOnly: true },
   },
@@ -97,12 +133,23 @@ export const clients = defineResource({
   actions: {
     /** One's own account (the spec's "update with a null id" is `update_me`). */
     me: { label: "My profile", method: "GET", on: "collection", path: "/clients/me", permission: null },
-    update_me: { label: "Update my profile", method: "PATCH", on: "collection", path: "/clients/me", permission: null, input: ZProfileChange },
-    status: { label: "Change status", method: "PATCH", on: "member", permission: { key: "crewUserStatus", action: "update" }, input: ZStatusChange },
+    update_me: {
+      label: "Update my profile",
+      method: "PATCH",
+      on: "collection",
+      path: "/clients/me",
+      permission: null,
+      input: ZProfileChange,
+    },
+    status: {
+      label: "Change status",
+      method: "PATCH",
+      on: "member",
+      permission: { key: "crewUserStatus", action: "update" },
+      input: ZStatusChange,
+    },
     update_hidden_tags: tagAction("Hidden tags"),
     update_shown_tags: tagAction("Shown tags"),
     update_new_seafarer_tags: tagAction("New seafarer tags"),
   },
 });
-
-

@@ -8,7 +8,10 @@ import { ZBulkParse, ZRegistryAccount } from "./vessel-registry.js";
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const count = (label: string, max: number) => ({
-  label, kind: "number" as const, list: false, sortable: true,
+  label,
+  kind: "number" as const,
+  list: false,
+  sortable: true,
   input: z.coerce.number().int("must be a whole number").min(0, "must not be negative").max(max).nullable(),
 });
 const readOnlyCount = (label: string) => ({ label, kind: "number" as const, list: true, form: false });
@@ -22,14 +25,30 @@ export const owners = defineResource({
   titleAttribute: "title",
   attributes: {
     title: title(),
-    short_title: { label: "Short title", kind: "text", list: true, sortable: true, input: z.string().trim().max(50).nullable() },
+    short_title: {
+      label: "Short title",
+      kind: "text",
+      list: true,
+      sortable: true,
+      input: z.string().trim().max(50).nullable(),
+    },
     vessel_count: readOnlyCount("Vessels"),
     ...timestamps,
   },
   relationships: {
     /** Crew users recruiting for this owner's fleet (assign_owners; a partner is linked the same way). */
-    recruiters: { label: "Recruiters", type: "clients", cardinality: "many", permission: "owners.assignedRecruiters" },
-    crew_inspectors: { label: "Crew inspectors", type: "clients", cardinality: "many", permission: "owners.crewInspectors" },
+    recruiters: {
+      label: "Recruiters",
+      type: "clients",
+      cardinality: "many",
+      permission: "owners.assignedRecruiters",
+    },
+    crew_inspectors: {
+      label: "Crew inspectors",
+      type: "clients",
+      cardinality: "many",
+      permission: "owners.crewInspectors",
+    },
     vessels: { label: "Vessels", type: "vessels", cardinality: "many", readOnly: true },
   },
   // GET /api/clients/{id}/vessel_owners: the owners a crew user (or partner) is linked to.
@@ -41,7 +60,13 @@ export const owners = defineResource({
   selectable: true,
   actions: {
     /** GET /api/owners/{id}/roles: the ranks of the owner's vessels' manning scales (spec 002 §7). */
-    roles: { label: "Ranks of the fleet", method: "GET", on: "member", permission: { key: "owners", action: "read" }, input: z.looseObject({}) },
+    roles: {
+      label: "Ranks of the fleet",
+      method: "GET",
+      on: "member",
+      permission: { key: "owners", action: "read" },
+      input: z.looseObject({}),
+    },
   },
 });
 
@@ -60,9 +85,28 @@ export const crewingAgents = defineResource({
   titleAttribute: "name",
   attributes: {
     name: title("Name"),
-    contact_person: { label: "Contact person", kind: "text", list: true, input: z.string().trim().max(255).nullable() },
-    email: { label: "Email", kind: "email", list: true, input: z.string().trim().toLowerCase().email("is not an email").max(255).nullable() },
-    phone: { label: "Phone", kind: "phone", list: true, input: z.string().trim().regex(/^\+?[\d\s()-]{5,30}$/, "is not a phone number").nullable() },
+    contact_person: {
+      label: "Contact person",
+      kind: "text",
+      list: true,
+      input: z.string().trim().max(255).nullable(),
+    },
+    email: {
+      label: "Email",
+      kind: "email",
+      list: true,
+      input: z.string().trim().toLowerCase().email("is not an email").max(255).nullable(),
+    },
+    phone: {
+      label: "Phone",
+      kind: "phone",
+      list: true,
+      input: z
+        .string()
+        .trim()
+        .regex(/^\+?[\d\s()-]{5,30}$/, "is not a phone number")
+        .nullable(),
+    },
     ...timestamps,
   },
   relationships: { country: { label: "Country", type: "countries", cardinality: "one", form: true } },
@@ -92,15 +136,45 @@ export const vessels = defineResource({
   attributes: {
     name: { ...title("Name") },
     imo: { label: "IMO", kind: "text", required: true, list: true, sortable: true, input: ZImo },
-    call_sign: { label: "Call sign", kind: "text", input: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{3,10}$/, "must be 3 to 10 letters or digits").nullable() },
-    year_built: { ...count("Year built", 2100), input: z.coerce.number().int("must be a whole number").min(1900, "must be 1900 or later").max(2100).nullable() },
+    call_sign: {
+      label: "Call sign",
+      kind: "text",
+      input: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{3,10}$/, "must be 3 to 10 letters or digits")
+        .nullable(),
+    },
+    year_built: {
+      ...count("Year built", 2100),
+      input: z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(1900, "must be 1900 or later")
+        .max(2100)
+        .nullable(),
+    },
     deadweight: { ...count("Deadweight, t", 1_000_000), list: true },
     gross_tonnage: count("Gross tonnage", 1_000_000),
-    is_active: { label: "Active", kind: "boolean", list: true, sortable: true, input: z.boolean(), default: true },
+    is_active: {
+      label: "Active",
+      kind: "boolean",
+      list: true,
+      sortable: true,
+      input: z.boolean(),
+      default: true,
+    },
     /** A prospect: shortlisted (a registry import, an owner's enquiry), not crewed by the office yet. */
     is_selected: { label: "Prospect", kind: "boolean", sortable: true, input: z.boolean() },
     /** The office's own grouping of its fleet (a desk or a team: "Tankers", "Team Odesa"). */
-    group: { label: "Group", kind: "text", list: true, sortable: true, input: z.string().trim().max(100).nullable() },
+    group: {
+      label: "Group",
+      kind: "text",
+      list: true,
+      sortable: true,
+      input: z.string().trim().max(100).nullable(),
+    },
     owner_name: { label: "Owner", kind: "text", list: true, sortable: true },
     manager_name: { label: "Manager", kind: "text" },
     photo: { label: "Photo", kind: "image", file: { accept: "image" } },
@@ -111,8 +185,18 @@ export const vessels = defineResource({
     manager: { label: "Manager", type: "managers", cardinality: "one", permission: "vessels.manager" },
     owner_vessel: { label: "Owner link", type: "owner_vessels", cardinality: "one", readOnly: true },
     manager_vessel: { label: "Manager link", type: "manager_vessels", cardinality: "one", readOnly: true },
-    coordinator: { label: "Crew coordinator", type: "clients", cardinality: "one", permission: "vessels.coordinator" },
-    recruiters: { label: "Recruiters", type: "clients", cardinality: "many", permission: "vessels.assignedUsers" },
+    coordinator: {
+      label: "Crew coordinator",
+      type: "clients",
+      cardinality: "one",
+      permission: "vessels.coordinator",
+    },
+    recruiters: {
+      label: "Recruiters",
+      type: "clients",
+      cardinality: "many",
+      permission: "vessels.assignedUsers",
+    },
     manning_scales: { label: "Manning scale", type: "manning_scales", cardinality: "many", readOnly: true },
     flag: { label: "Flag", type: "countries", cardinality: "one", form: true },
     vessel_type: { label: "Vessel type", type: "vessel_types", cardinality: "one", form: true },
@@ -124,7 +208,14 @@ export const vessels = defineResource({
   ],
   filters: {
     name: titleFilter("Name"),
-    is_managed: { label: "Managed", kind: "select", options: IS_MANAGED_OPTIONS, input: z.enum(["managed", "not_managed", "true", "false"]).transform((v) => v === "managed" || v === "true") },
+    is_managed: {
+      label: "Managed",
+      kind: "select",
+      options: IS_MANAGED_OPTIONS,
+      input: z
+        .enum(["managed", "not_managed", "true", "false"])
+        .transform((v) => v === "managed" || v === "true"),
+    },
     is_active: { label: "Active", kind: "boolean", input: bool },
     is_selected: { label: "Prospect", kind: "boolean", input: bool },
     group: { label: "Group", kind: "text", input: z.string().trim().max(100) },
@@ -199,7 +290,10 @@ export const ownerVessels = defineResource({
     owner: { label: "Owner", type: "owners", cardinality: "one", required: true },
     vessel: { label: "Vessel", type: "vessels", cardinality: "one", required: true },
   },
-  filters: { vessel_id: { label: "Vessel", kind: "id", input: id }, owner_id: { label: "Owner", kind: "id", input: id } },
+  filters: {
+    vessel_id: { label: "Vessel", kind: "id", input: id },
+    owner_id: { label: "Owner", kind: "id", input: id },
+  },
   defaultSort: "id",
   verbs: ALL_VERBS,
 });
@@ -215,7 +309,10 @@ export const managerVessels = defineResource({
     manager: { label: "Manager", type: "managers", cardinality: "one", required: true },
     vessel: { label: "Vessel", type: "vessels", cardinality: "one", required: true },
   },
-  filters: { vessel_id: { label: "Vessel", kind: "id", input: id }, manager_id: { label: "Manager", kind: "id", input: id } },
+  filters: {
+    vessel_id: { label: "Vessel", kind: "id", input: id },
+    manager_id: { label: "Manager", kind: "id", input: id },
+  },
   defaultSort: "id",
   verbs: ALL_VERBS,
 });
@@ -231,10 +328,33 @@ export const manningScales = defineResource({
   attributes: {
     /** The rank's title, numbered when a vessel has several rows of one rank ("AB 1", "AB 2"). */
     name: { label: "Name", kind: "text", list: true },
-    crewing_priority: { label: "Order", kind: "number", list: true, sortable: true, input: z.coerce.number().int().min(1, "must be greater than or equal to 1").max(10_000) },
-    template_offer: { label: "Offer, USD/month", kind: "money", list: true, sortable: true, input: z.coerce.number().int("must be a whole number").min(0, "must not be negative").max(1_000_000).nullable() },
+    crewing_priority: {
+      label: "Order",
+      kind: "number",
+      list: true,
+      sortable: true,
+      input: z.coerce.number().int().min(1, "must be greater than or equal to 1").max(10_000),
+    },
+    template_offer: {
+      label: "Offer, USD/month",
+      kind: "money",
+      list: true,
+      sortable: true,
+      input: z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(0, "must not be negative")
+        .max(1_000_000)
+        .nullable(),
+    },
     status: { label: "Status", kind: "text", input: z.string().trim().max(50).nullable() },
-    state: { label: "State", kind: "select", list: true, options: MANNING_SCALE_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })), input: z.enum(MANNING_SCALE_STATES) },
+    state: {
+      label: "State",
+      kind: "select",
+      list: true,
+      options: MANNING_SCALE_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+      input: z.enum(MANNING_SCALE_STATES),
+    },
     origin_id: { label: "Copied from", kind: "number" },
     ...timestamps,
   },
@@ -249,7 +369,12 @@ export const manningScales = defineResource({
   ],
   filters: {
     vessel_id: { label: "Vessel", kind: "id", input: id },
-    state: { label: "State", kind: "select", options: MANNING_SCALE_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })), input: z.enum(MANNING_SCALE_STATES) },
+    state: {
+      label: "State",
+      kind: "select",
+      options: MANNING_SCALE_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+      input: z.enum(MANNING_SCALE_STATES),
+    },
   },
   defaultSort: "crewing_priority",
   verbs: ALL_VERBS,
@@ -264,7 +389,11 @@ export const manningScales = defineResource({
       path: "/duplicate_manning_scales",
       permission: { key: "vessels.manningScales", action: "create" },
       // "add" puts the copies after the vessel's rows; "replace" archives its active rows first (their plans stay).
-      input: z.strictObject({ from_vessel_id: id, to_vessel_id: id, mode: z.enum(["add", "replace"]).default("add") }),
+      input: z.strictObject({
+        from_vessel_id: id,
+        to_vessel_id: id,
+        mode: z.enum(["add", "replace"]).default("add"),
+      }),
     },
   },
 });

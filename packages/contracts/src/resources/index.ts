@@ -2,7 +2,17 @@ import type { TResourceDef } from "../resource.js";
 import { backgroundTasks, tags, users } from "./applicants.js";
 import { clients } from "./clients.js";
 import { crewChanges, crewLists, signOffReasons, timePlans } from "./planning.js";
-import { assignOwners, assignVessels, crewingAgents, managerVessels, managers, manningScales, ownerVessels, owners, vessels } from "./fleet.js";
+import {
+  assignOwners,
+  assignVessels,
+  crewingAgents,
+  managerVessels,
+  managers,
+  manningScales,
+  ownerVessels,
+  owners,
+  vessels,
+} from "./fleet.js";
 import { vesselParseItems, vesselParseRuns } from "./vessel-registry.js";
 import { notifications } from "./notifications.js";
 import { permissionRecords } from "./permission-records.js";
@@ -10,7 +20,13 @@ import { ranks } from "./ranks.js";
 import { REFERENCE_LISTS } from "./reference-lists.js";
 import { experienceVerifications, expiriences, userPerformances } from "./sea-service.js";
 import { applicantDocuments } from "./applicant-documents.js";
-import { attachments, englishTestResults, interviews, recommendations, relatives } from "./applicant-sub-records.js";
+import {
+  attachments,
+  englishTestResults,
+  interviews,
+  recommendations,
+  relatives,
+} from "./applicant-sub-records.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -31,14 +47,40 @@ export * from "./applicant-sub-records.js";
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
   [
-    clients, ranks, notifications, ...REFERENCE_LISTS, permissionRecords,
-    owners, managers, crewingAgents, vessels, ownerVessels, managerVessels, manningScales,
-    assignVessels, assignOwners, vesselParseRuns, vesselParseItems,
-    timePlans, signOffReasons, crewChanges, crewLists,
-    users, tags, backgroundTasks,
-    expiriences, experienceVerifications, userPerformances, applicantDocuments, interviews, relatives, recommendations,
-    englishTestResults, attachments,
+    clients,
+    ranks,
+    notifications,
+    ...REFERENCE_LISTS,
+    permissionRecords,
+    owners,
+    managers,
+    crewingAgents,
+    vessels,
+    ownerVessels,
+    managerVessels,
+    manningScales,
+    assignVessels,
+    assignOwners,
+    vesselParseRuns,
+    vesselParseItems,
+    timePlans,
+    signOffReasons,
+    crewChanges,
+    crewLists,
+    users,
+    tags,
+    backgroundTasks,
+    expiriences,
+    experienceVerifications,
+    userPerformances,
+    applicantDocuments,
+    interviews,
+    relatives,
+    recommendations,
+    englishTestResults,
+    attachments,
   ].map((d) => [d.type, d]),
 );
 
-export const resourceByType = (type: string): TResourceDef | undefined => (Object.hasOwn(RESOURCES, type) ? RESOURCES[type] : undefined);
+export const resourceByType = (type: string): TResourceDef | undefined =>
+  Object.hasOwn(RESOURCES, type) ? RESOURCES[type] : undefined;

@@ -5,7 +5,10 @@ const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** Body of mark_as_shown / mark_as_read: `{payload: id | [ids]}`. */
 export const ZNotificationMark = z.strictObject({
-  payload: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(999)]),
+  payload: z.union([
+    z.coerce.number().int().positive().max(2_147_483_647),
+    z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(999),
+  ]),
 });
 
 const read = { key: "notifications", action: "read" } as const;
@@ -39,11 +42,29 @@ export const notifications = defineResource({
     notification_count: { label: "Unread count", method: "GET", on: "collection", permission: read },
     /** Answer `{not_shown_notifications}`. */
     notification_pop_up: { label: "Pop-up", method: "GET", on: "collection", permission: read },
-    mark_as_shown: { label: "Mark shown", method: "POST", on: "collection", permission: update, input: ZNotificationMark },
-    mark_as_read: { label: "Mark read", method: "POST", on: "collection", permission: update, input: ZNotificationMark },
+    mark_as_shown: {
+      label: "Mark shown",
+      method: "POST",
+      on: "collection",
+      permission: update,
+      input: ZNotificationMark,
+    },
+    mark_as_read: {
+      label: "Mark read",
+      method: "POST",
+      on: "collection",
+      permission: update,
+      input: ZNotificationMark,
+    },
     mark_all_shown: { label: "Mark all shown", method: "POST", on: "collection", permission: update },
     mark_all_read: { label: "Mark all read", method: "POST", on: "collection", permission: update },
     /** Clear all (path not shown in the spec). */
-    clear_all: { label: "Clear all", method: "DELETE", on: "collection", path: "/notifications", permission: { key: "notifications", action: "delete" } },
+    clear_all: {
+      label: "Clear all",
+      method: "DELETE",
+      on: "collection",
+      path: "/notifications",
+      permission: { key: "notifications", action: "delete" },
+    },
   },
 });

@@ -18,14 +18,28 @@ export const permissionRecords = defineResource({
   titleAttribute: "item",
   attributes: {
     item: {
-      label: "Item", kind: "text", required: true, list: true, sortable: true,
-      input: z.string().trim().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a permission key").max(100),
+      label: "Item",
+      kind: "text",
+      required: true,
+      list: true,
+      sortable: true,
+      input: z
+        .string()
+        .trim()
+        .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must be a permission key")
+        .max(100),
     },
     key: { label: "Key", kind: "text", sortable: false },
     parent_id: { label: "Parent", kind: "number", input: id.nullable(), sortable: true },
     permission_type: {
-      label: "Type", kind: "select", list: true, sortable: true,
-      options: [{ value: "section", label: "Section" }, { value: "model", label: "Model" }],
+      label: "Type",
+      kind: "select",
+      list: true,
+      sortable: true,
+      options: [
+        { value: "section", label: "Section" },
+        { value: "model", label: "Model" },
+      ],
       input: z.enum(["section", "model"]),
     },
     enable: flag("Enabled"),
@@ -33,12 +47,24 @@ export const permissionRecords = defineResource({
     can_create: flag("Create"),
     can_update: flag("Update"),
     can_delete: flag("Delete"),
-    role: { label: "Role", kind: "select", options: ROLES.map((r) => ({ value: r, label: r })), input: z.enum(ROLES).nullable(), list: true, sortable: true },
+    role: {
+      label: "Role",
+      kind: "select",
+      options: ROLES.map((r) => ({ value: r, label: r })),
+      input: z.enum(ROLES).nullable(),
+      list: true,
+      sortable: true,
+    },
     client_id: { label: "Client", kind: "number", input: id.nullable(), sortable: true },
   },
   filters: {
     client_id: { label: "Client", kind: "id", input: id },
-    role: { label: "Role", kind: "select", options: ROLES.map((r) => ({ value: r, label: r })), input: z.enum(ROLES) },
+    role: {
+      label: "Role",
+      kind: "select",
+      options: ROLES.map((r) => ({ value: r, label: r })),
+      input: z.enum(ROLES),
+    },
     only_role: { label: "Role defaults only", kind: "boolean", input: bool },
     parent_id: { label: "Parent", kind: "id", input: id },
     permission_type: { label: "Type", kind: "select", input: z.enum(["section", "model"]) },

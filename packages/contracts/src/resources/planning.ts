@@ -9,7 +9,11 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 const ids = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
   const parts = (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean);
   const out = parts.map(Number);
-  if (!out.length || out.length > 2000 || out.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647)) {
+  if (
+    !out.length ||
+    out.length > 2000 ||
+    out.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647)
+  ) {
     ctx.addIssue({ code: "custom", message: "must be a comma-separated list of ids" });
     return z.NEVER;
   }
@@ -34,7 +38,10 @@ type TReadOnlyKind = "text" | "number" | "date" | "boolean" | "image";
 /** An attribute the server computes (literal kind, so a record's type knows its value). */
 function readOnly(label: string): { label: string; kind: "text"; form: false };
 function readOnly<K extends TReadOnlyKind>(label: string, kind: K): { label: string; kind: K; form: false };
-function readOnly(label: string, kind: TReadOnlyKind = "text"): { label: string; kind: TReadOnlyKind; form: false } {
+function readOnly(
+  label: string,
+  kind: TReadOnlyKind = "text",
+): { label: string; kind: TReadOnlyKind; form: false } {
   return { label, kind, form: false };
 }
 
@@ -45,8 +52,18 @@ export const CREW_ROLE_TYPES = ["on_board", "sign_on", "sign_off"] as const;
 export const CREW_LIST_DIRECTIONS = ["arrival", "departure"] as const;
 /** A GET on the timeplans' collection at its own path (the planner's feeds and print-outs), allowed to whoever reads timeplans. */
 const timeplansGet = <const I extends z.ZodType>(label: string, path: string, input: I) =>
-  ({ label, method: "GET", on: "collection", path, permission: { key: "timeplans", action: "read" }, input }) as const;
-const crewChangeStateOptions = CREW_CHANGE_STATES.map((s) => ({ value: s, label: s === "planned" ? "Planned" : "Completed" }));
+  ({
+    label,
+    method: "GET",
+    on: "collection",
+    path,
+    permission: { key: "timeplans", action: "read" },
+    input,
+  }) as const;
+const crewChangeStateOptions = CREW_CHANGE_STATES.map((s) => ({
+  value: s,
+  label: s === "planned" ? "Planned" : "Completed",
+}));
 
 /**
  * Timeplans (spec 002 §3 Timeplan): one seafarer, or nobody for a vacancy, on one manning-scale
@@ -60,13 +77,34 @@ export const timePlans = defineResource({
   attributes: {
     start: { label: "Start", kind: "date", required: true, list: true, sortable: true, input: ZDateOnly },
     end: { label: "End", kind: "date", required: true, list: true, sortable: true, input: ZDateOnly },
-    status: { label: "Status", kind: "select", required: true, list: true, sortable: true, options: placementStatusOptions, input: z.enum(PLACEMENT_STATUSES) },
+    status: {
+      label: "Status",
+      kind: "select",
+      required: true,
+      list: true,
+      sortable: true,
+      options: placementStatusOptions,
+      input: z.enum(PLACEMENT_STATUSES),
+    },
     to_publish: flag("Publish the vacancy"),
     repair_team: flag("Repair team"),
     external_only: flag("External only"),
     /** The monthly wage offered (vacancies); hidden from partner_view. */
-    offer: { label: "Offer, USD/month", kind: "money", input: z.coerce.number().int("must be a whole number").min(0, "must not be negative").max(1_000_000).nullable() },
-    vacancy_description: { label: "Vacancy description", kind: "textarea", input: z.string().trim().max(4000, "is too long (maximum is 4000 characters)").nullable() },
+    offer: {
+      label: "Offer, USD/month",
+      kind: "money",
+      input: z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(0, "must not be negative")
+        .max(1_000_000)
+        .nullable(),
+    },
+    vacancy_description: {
+      label: "Vacancy description",
+      kind: "textarea",
+      input: z.string().trim().max(4000, "is too long (maximum is 4000 characters)").nullable(),
+    },
     ms_id: readOnly("Manning scale row", "number"),
     user_id: readOnly("Seafarer", "number"),
     crew_change_sign_on_id: readOnly("Signs on at", "number"),
@@ -90,11 +128,29 @@ export const timePlans = defineResource({
   },
   relationships: {
     // Spec 002 §3 Timeplan's fields name these by id (manning_scale_id, user_id; the crew changes are kept by the server).
-    manning_scale: { label: "Manning scale row", type: "manning_scales", cardinality: "one", required: true, attribute: "manning_scale_id" },
+    manning_scale: {
+      label: "Manning scale row",
+      type: "manning_scales",
+      cardinality: "one",
+      required: true,
+      attribute: "manning_scale_id",
+    },
     user: { label: "Seafarer", type: "users", cardinality: "one", attribute: "user_id" },
     port: { label: "Port", type: "ports", cardinality: "one" },
-    crew_change_sign_on: { label: "Sign-on crew change", type: "crew_changes", cardinality: "one", readOnly: true, attribute: "crew_change_sign_on_id" },
-    crew_change_sign_off: { label: "Sign-off crew change", type: "crew_changes", cardinality: "one", readOnly: true, attribute: "crew_change_sign_off_id" },
+    crew_change_sign_on: {
+      label: "Sign-on crew change",
+      type: "crew_changes",
+      cardinality: "one",
+      readOnly: true,
+      attribute: "crew_change_sign_on_id",
+    },
+    crew_change_sign_off: {
+      label: "Sign-off crew change",
+      type: "crew_changes",
+      cardinality: "one",
+      readOnly: true,
+      attribute: "crew_change_sign_off_id",
+    },
   },
   filters: {
     date_range: { label: "Dates", kind: "text", input: dateRange },
@@ -102,7 +158,12 @@ export const timePlans = defineResource({
     ids: { label: "Ids", kind: "ids", input: ids },
     user_id: { label: "Seafarer", kind: "id", input: id },
     vessel_id: { label: "Vessel", kind: "id", input: id },
-    status: { label: "Status", kind: "select", options: placementStatusOptions, input: z.enum(PLACEMENT_STATUSES) },
+    status: {
+      label: "Status",
+      kind: "select",
+      options: placementStatusOptions,
+      input: z.enum(PLACEMENT_STATUSES),
+    },
     to_publish: { label: "Published", kind: "boolean", input: bool },
   },
   defaultSort: "start",
@@ -124,12 +185,20 @@ export const timePlans = defineResource({
     print_crew_role: timeplansGet(
       "Print the crew by rank",
       "/print/crew_role",
-      z.strictObject({
-        crew_change_id: id.optional(),
-        vessel_id: id.optional(),
-        type: z.enum(CREW_ROLE_TYPES),
-      }).refine((v) => (v.crew_change_id === undefined) !== (v.vessel_id === undefined), { message: "give crew_change_id or vessel_id", path: ["crew_change_id"] })
-        .refine((v) => v.type === "on_board" || v.crew_change_id !== undefined, { message: "sign_on and sign_off need a crew_change_id", path: ["type"] }),
+      z
+        .strictObject({
+          crew_change_id: id.optional(),
+          vessel_id: id.optional(),
+          type: z.enum(CREW_ROLE_TYPES),
+        })
+        .refine((v) => (v.crew_change_id === undefined) !== (v.vessel_id === undefined), {
+          message: "give crew_change_id or vessel_id",
+          path: ["crew_change_id"],
+        })
+        .refine((v) => v.type === "on_board" || v.crew_change_id !== undefined, {
+          message: "sign_on and sign_off need a crew_change_id",
+          path: ["type"],
+        }),
     ),
     /**
      * The planned seafarer's profile for the planner's user section (timeplans.userProfile):
@@ -148,13 +217,25 @@ export const timePlans = defineResource({
       "Print the plan",
       "/print/time_plan",
       // `to`: the last day to print (the scheduler prints the window on screen, from the week of `date`); without it, `months` from the month before `date`.
-      z.strictObject({ date: ZDateOnly, to: ZDateOnly.optional(), vessels: ids, roles: ids.optional(), months: z.coerce.number().int().min(1).max(24).optional() }),
+      z.strictObject({
+        date: ZDateOnly,
+        to: ZDateOnly.optional(),
+        vessels: ids,
+        roles: ids.optional(),
+        months: z.coerce.number().int().min(1).max(24).optional(),
+      }),
     ),
   },
 });
 
 /** Why a seafarer signs off (end of contract, medical...): a short reference list. */
-export const signOffReasons = plainList("sign_off_reasons", "crewChange", "/sign-off-reasons", "Sign-off reason", "Sign-off reasons");
+export const signOffReasons = plainList(
+  "sign_off_reasons",
+  "crewChange",
+  "/sign-off-reasons",
+  "Sign-off reason",
+  "Sign-off reasons",
+);
 
 /** A pair of the crew list given with a new crew change. */
 export const ZCrewListPair = z.strictObject({
@@ -174,12 +255,35 @@ export const crewChanges = defineResource({
     /** "03.12.2026 Rotterdam · NORDIC STAR": how screens name a crew change. */
     title: readOnly("Crew change"),
     date: { label: "Date", kind: "date", required: true, list: true, sortable: true, input: ZDateOnly },
-    date_sign_on: { label: "Sign-on date", kind: "date", list: true, sortable: true, input: ZDateOnly.nullable() },
+    date_sign_on: {
+      label: "Sign-on date",
+      kind: "date",
+      list: true,
+      sortable: true,
+      input: ZDateOnly.nullable(),
+    },
     reason: { label: "Reason", kind: "text", list: true, input: z.string().trim().max(500).nullable() },
-    voyage_number: { label: "Voyage number", kind: "text", input: z.string().trim().max(50, "is too long (maximum is 50 characters)").nullable() },
-    state: { label: "State", kind: "select", list: true, sortable: true, options: crewChangeStateOptions, input: z.enum(CREW_CHANGE_STATES) },
+    voyage_number: {
+      label: "Voyage number",
+      kind: "text",
+      input: z.string().trim().max(50, "is too long (maximum is 50 characters)").nullable(),
+    },
+    state: {
+      label: "State",
+      kind: "select",
+      list: true,
+      sortable: true,
+      options: crewChangeStateOptions,
+      input: z.enum(CREW_CHANGE_STATES),
+    },
     /** Create only: the pairs of the crew list ({sign_on_id, sign_off_id}). */
-    crewlists: { label: "Crew list", kind: "text", form: false, writeOnly: true, input: z.array(ZCrewListPair).max(100) },
+    crewlists: {
+      label: "Crew list",
+      kind: "text",
+      form: false,
+      writeOnly: true,
+      input: z.array(ZCrewListPair).max(100),
+    },
     // The names the list shows whoever reads it (the relationships name them on the details).
     vessel_name: { label: "Vessel", kind: "text", list: true, form: false, details: false },
     port_name: { label: "Port", kind: "text", list: true, form: false, details: false },
@@ -199,7 +303,12 @@ export const crewChanges = defineResource({
     author: { label: "Author", type: "clients", cardinality: "one", readOnly: true, attribute: "author_id" },
   },
   filters: {
-    state: { label: "State", kind: "select", options: crewChangeStateOptions, input: z.enum(CREW_CHANGE_STATES) },
+    state: {
+      label: "State",
+      kind: "select",
+      options: crewChangeStateOptions,
+      input: z.enum(CREW_CHANGE_STATES),
+    },
     vessel_id: { label: "Vessel", kind: "id", input: id },
     port_id: { label: "Port", kind: "id", input: id },
     coordinator: { label: "Crew coordinator", kind: "id", type: "clients", input: id },
@@ -207,7 +316,14 @@ export const crewChanges = defineResource({
   },
   search: ["reason"],
   defaultSort: "-date",
-  rules: [{ kind: "notBefore", field: "date_sign_on", than: "date", message: "must not be before the date of the crew change" }],
+  rules: [
+    {
+      kind: "notBefore",
+      field: "date_sign_on",
+      than: "date",
+      message: "must not be before the date of the crew change",
+    },
+  ],
   verbs: ALL_VERBS,
   live: true,
   actions: {
@@ -296,7 +412,13 @@ export const crewLists = defineResource({
   },
   relationships: {
     // Spec 002 §7: a crew list entry is sent with its crew change's id.
-    crew_change: { label: "Crew change", type: "crew_changes", cardinality: "one", required: true, attribute: "crew_change_id" },
+    crew_change: {
+      label: "Crew change",
+      type: "crew_changes",
+      cardinality: "one",
+      required: true,
+      attribute: "crew_change_id",
+    },
   },
   filters: { crew_change_id: { label: "Crew change", kind: "id", input: id } },
   defaultSort: "id",

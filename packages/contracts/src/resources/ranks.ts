@@ -39,7 +39,12 @@ export const ranks = defineResource({
   },
   filters: {
     title: titleFilter(),
-    department: { label: "Department", kind: "select", options: DEPARTMENTS, input: z.enum(["deck", "engine", "galley", "other"]) },
+    department: {
+      label: "Department",
+      kind: "select",
+      options: DEPARTMENTS,
+      input: z.enum(["deck", "engine", "galley", "other"]),
+    },
   },
   search: ["title"],
   defaultSort: "crewing_priority",

@@ -20,6 +20,12 @@ export const ZRequiredText = (max: number) =>
 
 /** An optional short text attribute (typed by its input, so record types know it is a string or null). */
 export const textAttr = (label: string, max: number, opts: { list?: boolean; sortable?: boolean } = {}) =>
-  ({ label, kind: "text", input: ZText(max), list: opts.list ?? false, sortable: opts.sortable ?? false }) as const satisfies TAttributeDef;
+  ({
+    label,
+    kind: "text",
+    input: ZText(max),
+    list: opts.list ?? false,
+    sortable: opts.sortable ?? false,
+  }) as const satisfies TAttributeDef;
 
 export { ZRecordId };

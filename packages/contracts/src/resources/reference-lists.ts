@@ -5,21 +5,61 @@ import { plainList } from "./plain-list.js";
 
 const optionalId = z.coerce.number().int().positive();
 
-export const vesselTypes = plainList("vessel_types", "vesselTypes", "/vessel-types", "Vessel type", "Vessel types");
-export const engineTypes = plainList("engine_types", "engineTypes", "/engine-types", "Engine type", "Engine types");
+export const vesselTypes = plainList(
+  "vessel_types",
+  "vesselTypes",
+  "/vessel-types",
+  "Vessel type",
+  "Vessel types",
+);
+export const engineTypes = plainList(
+  "engine_types",
+  "engineTypes",
+  "/engine-types",
+  "Engine type",
+  "Engine types",
+);
 export const engineManufacturers = plainList(
-  "engine_manufacturers", "engineManufacturers", "/engine-manufacturers", "Engine manufacturer", "Engine manufacturers",
+  "engine_manufacturers",
+  "engineManufacturers",
+  "/engine-manufacturers",
+  "Engine manufacturer",
+  "Engine manufacturers",
 );
-export const vendorTypes = plainList("vendor_types", "vendorTypes", "/vendor-types", "Vendor type", "Vendor types");
+export const vendorTypes = plainList(
+  "vendor_types",
+  "vendorTypes",
+  "/vendor-types",
+  "Vendor type",
+  "Vendor types",
+);
 export const certificateTypes = plainList(
-  "certificate_types", "certificateTypes", "/certificate-types", "Certificate type", "Certificate types",
+  "certificate_types",
+  "certificateTypes",
+  "/certificate-types",
+  "Certificate type",
+  "Certificate types",
 );
-export const relationTypes = plainList("relation_types", "relationTypes", "/relation-types", "Relation type", "Relation types");
+export const relationTypes = plainList(
+  "relation_types",
+  "relationTypes",
+  "/relation-types",
+  "Relation type",
+  "Relation types",
+);
 export const crewingStatuses = plainList(
-  "crewing_statuses", "crewingStatuses", "/crewing-statuses", "Crewing status", "Crewing statuses",
+  "crewing_statuses",
+  "crewingStatuses",
+  "/crewing-statuses",
+  "Crewing status",
+  "Crewing statuses",
 );
 export const applicantContracts = plainList(
-  "applicant_contracts", "applicantContracts", "/applicant-contracts", "Applicant contract", "Applicant contracts",
+  "applicant_contracts",
+  "applicantContracts",
+  "/applicant-contracts",
+  "Applicant contract",
+  "Applicant contracts",
 );
 /**
  * Kinds of applicant documents (passport, seaman's book, STCW certificates), at the hyphenated
@@ -27,15 +67,25 @@ export const applicantContracts = plainList(
  * documents (spec 001 §7; docs/decisions.md "Applicant records").
  */
 export const applicantDocumentKinds = plainList(
-  "applicant-documents", "applicantDocuments", "/applicant-documents", "Applicant document", "Applicant documents",
+  "applicant-documents",
+  "applicantDocuments",
+  "/applicant-documents",
+  "Applicant document",
+  "Applicant documents",
 );
 export const englishTestTypes = plainList(
-  "english_test_types", "englishTestTypes", "/english-test-types", "English test type", "English test types",
+  "english_test_types",
+  "englishTestTypes",
+  "/english-test-types",
+  "English test type",
+  "English test types",
 );
 
 export const vendors = defineResource({
   ...plainList("vendors", "vendors", "/vendors", "Vendor", "Vendors"),
-  relationships: { vendor_type: { label: "Vendor type", type: "vendor_types", cardinality: "one", form: true } },
+  relationships: {
+    vendor_type: { label: "Vendor type", type: "vendor_types", cardinality: "one", form: true },
+  },
   filters: { title: titleFilter(), vendor_type_id: { label: "Vendor type", kind: "id", input: optionalId } },
 });
 
@@ -50,7 +100,11 @@ export const countries = defineResource({
     code: {
       label: "ISO code",
       kind: "text",
-      input: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be two letters (ISO 3166-1 alpha-2)"),
+      input: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, "must be two letters (ISO 3166-1 alpha-2)"),
       required: true,
       list: true,
       sortable: true,
@@ -75,7 +129,12 @@ export const ports = defineResource({
     locode: {
       label: "UN/LOCODE",
       kind: "text",
-      input: z.string().trim().toUpperCase().regex(/^[A-Z]{2} ?[A-Z0-9]{3}$/, "must look like 'NL RTM'").nullable(),
+      input: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2} ?[A-Z0-9]{3}$/, "must look like 'NL RTM'")
+        .nullable(),
       list: true,
       sortable: true,
     },
@@ -93,7 +152,12 @@ export const mainEngines = defineResource({
   ...plainList("main_engines", "mainEngines", "/main-engines", "Main engine", "Main engines"),
   relationships: {
     engine_type: { label: "Engine type", type: "engine_types", cardinality: "one", form: true },
-    engine_manufacturer: { label: "Manufacturer", type: "engine_manufacturers", cardinality: "one", form: true },
+    engine_manufacturer: {
+      label: "Manufacturer",
+      type: "engine_manufacturers",
+      cardinality: "one",
+      form: true,
+    },
   },
   filters: {
     title: titleFilter(),
@@ -103,6 +167,18 @@ export const mainEngines = defineResource({
 });
 
 export const REFERENCE_LISTS = [
-  vesselTypes, engineTypes, engineManufacturers, vendorTypes, vendors, certificateTypes, relationTypes,
-  crewingStatuses, countries, ports, mainEngines, applicantContracts, applicantDocumentKinds, englishTestTypes,
+  vesselTypes,
+  engineTypes,
+  engineManufacturers,
+  vendorTypes,
+  vendors,
+  certificateTypes,
+  relationTypes,
+  crewingStatuses,
+  countries,
+  ports,
+  mainEngines,
+  applicantContracts,
+  applicantDocumentKinds,
+  englishTestTypes,
 ] as const;

@@ -3,13 +3,24 @@ import { ALL_VERBS, defineResource } from "../resource.js";
 import { timestamps } from "./fields.js";
 import { ZImo } from "./imo.js";
 import { ZCareerDate, ZRecordId, ZText, textAttr } from "./records-fields.js";
-import { addedBy, applicantFile, applicantFiles, listedComment, ofSeaService, recordAttachments, recordOwner } from "./record-parts.js";
+import {
+  addedBy,
+  applicantFile,
+  applicantFiles,
+  listedComment,
+  ofSeaService,
+  recordAttachments,
+  recordOwner,
+} from "./record-parts.js";
 
 /** Spec 001 §9: the sea-service list shows 12 per page, newest first. */
 export const SEA_SERVICE_PAGE_SIZE = 12;
 
 /** An IMO number, or nothing ("" clears it). */
-const ZOptionalImo = z.union([z.null(), z.string().trim()]).transform((v) => (v === "" ? null : v)).pipe(ZImo.nullable());
+const ZOptionalImo = z
+  .union([z.null(), z.string().trim()])
+  .transform((v) => (v === "" ? null : v))
+  .pipe(ZImo.nullable());
 
 /** What a coincidence answer may hold at most (a ship's crew over the years can be large). */
 export const COINCIDENCES_LIMIT = 200;
@@ -29,19 +40,41 @@ export const expiriences = defineResource({
     vessel_name: { label: "Vessel", kind: "text", list: true, sortable: true, input: ZText(100) },
     vessel_imo: { label: "IMO", kind: "text", list: true, input: ZOptionalImo },
     vessel_deadweight: {
-      label: "Deadweight, t", kind: "number", list: true, sortable: true,
-      input: z.coerce.number().int("must be a whole number").min(0, "must not be negative").max(1_000_000, "is too large").nullable(),
+      label: "Deadweight, t",
+      kind: "number",
+      list: true,
+      sortable: true,
+      input: z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(0, "must not be negative")
+        .max(1_000_000, "is too large")
+        .nullable(),
     },
     vessel_manager: textAttr("Manager company", 255, { list: true, sortable: true }),
-    date_on: { label: "Sign-on", kind: "date", required: true, list: true, sortable: true, input: ZCareerDate },
+    date_on: {
+      label: "Sign-on",
+      kind: "date",
+      required: true,
+      list: true,
+      sortable: true,
+      input: ZCareerDate,
+    },
     date_off: { label: "Sign-off", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
     /** Write only: save although it overlaps another record of the applicant (the recruiter knows). */
-    knowing_overlap: { label: "Save although it overlaps", kind: "boolean", input: z.boolean(), writeOnly: true },
+    knowing_overlap: {
+      label: "Save although it overlaps",
+      kind: "boolean",
+      input: z.boolean(),
+      writeOnly: true,
+    },
     /** "5 m 12 d": the contract's length (to today while on board). */
     duration: { label: "Duration", kind: "text", list: true },
     /** The latest verification's result (confirmed, not confirmed, pending), or null. */
     verification_result: {
-      label: "Verified", kind: "select", list: true,
+      label: "Verified",
+      kind: "select",
+      list: true,
       options: [
         { value: "confirmed", label: "Confirmed" },
         { value: "not_confirmed", label: "Not confirmed" },
@@ -59,8 +92,19 @@ export const expiriences = defineResource({
     vessel_type: { label: "Vessel type", type: "vessel_types", cardinality: "one", form: true },
     vessel_flag: { label: "Flag", type: "countries", cardinality: "one", form: true },
     engine_type: { label: "Engine type", type: "engine_types", cardinality: "one", form: true },
-    engine_manufacturer: { label: "Engine maker", type: "engine_manufacturers", cardinality: "one", form: true },
-    company_agent: { label: "Crewing agent", type: "crewing_agents", cardinality: "one", form: true, attribute: "company_agent_id" },
+    engine_manufacturer: {
+      label: "Engine maker",
+      type: "engine_manufacturers",
+      cardinality: "one",
+      form: true,
+    },
+    company_agent: {
+      label: "Crewing agent",
+      type: "crewing_agents",
+      cardinality: "one",
+      form: true,
+      attribute: "company_agent_id",
+    },
     author: addedBy,
     attachments: recordAttachments,
   },
@@ -78,7 +122,9 @@ export const expiriences = defineResource({
   },
   search: ["vessel_name", "vessel_imo", "vessel_manager"],
   defaultSort: "-date_on",
-  rules: [{ kind: "notBefore", field: "date_off", than: "date_on", message: "must not be before the sign-on" }],
+  rules: [
+    { kind: "notBefore", field: "date_off", than: "date_on", message: "must not be before the sign-on" },
+  ],
   verbs: ALL_VERBS,
   actions: {
     /**
@@ -86,7 +132,9 @@ export const expiriences = defineResource({
      * the same ship (same IMO, or same name without IMO) overlaps this record's in the same rank.
      */
     check_coincidences: {
-      label: "Check coincidences", method: "GET", on: "member",
+      label: "Check coincidences",
+      method: "GET",
+      on: "member",
       path: "/experience_verifications/check_coincidences/:id",
       permission: { key: "experienceVerification", action: "read" },
       input: z.strictObject({}),
@@ -96,7 +144,11 @@ export const expiriences = defineResource({
      * personal details, documents and certificates, sea service. `{id}` is the applicant.
      */
     print_cv: {
-      label: "Print CV", method: "GET", on: "member", path: "/print/:id", record: "users",
+      label: "Print CV",
+      method: "GET",
+      on: "member",
+      path: "/print/:id",
+      record: "users",
       permission: { key: "users", action: "read" },
       input: z.strictObject({
         crewing_applicant_id: z.string().trim().max(20).optional(),
@@ -116,7 +168,11 @@ export const experienceVerifications = defineResource({
   titleAttribute: "result",
   attributes: {
     result: {
-      label: "Result", kind: "select", required: true, list: true, sortable: true,
+      label: "Result",
+      kind: "select",
+      required: true,
+      list: true,
+      sortable: true,
       options: [
         { value: "confirmed", label: "Confirmed" },
         { value: "not_confirmed", label: "Not confirmed" },
@@ -127,7 +183,13 @@ export const experienceVerifications = defineResource({
     contact_company: textAttr("Company contacted", 255, { list: true }),
     contact_person: textAttr("Person contacted", 255, { list: true }),
     contact_details: textAttr("Phone or email", 255),
-    verified_on: { label: "Verified on", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
+    verified_on: {
+      label: "Verified on",
+      kind: "date",
+      list: true,
+      sortable: true,
+      input: ZCareerDate.nullable(),
+    },
     comment: listedComment,
     file: applicantFile("File"),
     ...timestamps,
@@ -142,7 +204,13 @@ export const experienceVerifications = defineResource({
 });
 
 /** Kinds of performance records a crewing office keeps per contract (spec 001 "Performance record"). */
-export const PERFORMANCE_KINDS = ["appraisal", "promotion", "commendation", "warning", "not_recommended"] as const;
+export const PERFORMANCE_KINDS = [
+  "appraisal",
+  "promotion",
+  "commendation",
+  "warning",
+  "not_recommended",
+] as const;
 export type TPerformanceKind = (typeof PERFORMANCE_KINDS)[number];
 /** Kinds that raise the applicant's has_warnings. */
 export const WARNING_KINDS: readonly TPerformanceKind[] = ["warning", "not_recommended"];
@@ -159,7 +227,10 @@ export const userPerformances = defineResource({
   titleAttribute: "doc_type",
   attributes: {
     doc_type: {
-      label: "Kind", kind: "select", required: true, list: true,
+      label: "Kind",
+      kind: "select",
+      required: true,
+      list: true,
       options: [
         { value: "appraisal", label: "Appraisal" },
         { value: "promotion", label: "Promotion" },
@@ -173,8 +244,15 @@ export const userPerformances = defineResource({
     },
     date: { label: "Date", kind: "date", list: true, sortable: true, input: ZCareerDate.nullable() },
     rating: {
-      label: "Mark (1-5)", kind: "number", list: true,
-      input: z.coerce.number().int("must be a whole number").min(1, "must be from 1 to 5").max(5, "must be from 1 to 5").nullable(),
+      label: "Mark (1-5)",
+      kind: "number",
+      list: true,
+      input: z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(1, "must be from 1 to 5")
+        .max(5, "must be from 1 to 5")
+        .nullable(),
     },
     comment: listedComment,
     file: applicantFile("File"),
@@ -184,7 +262,13 @@ export const userPerformances = defineResource({
     expirience: ofSeaService,
     role: { label: "Promoted to", type: "ranks", cardinality: "one", form: true, attribute: "role" },
     // The sea service's applicant: a sent crewing_applicant_id is ignored.
-    user: { label: "Seafarer", type: "users", cardinality: "one", readOnly: true, attribute: "crewing_applicant_id" },
+    user: {
+      label: "Seafarer",
+      type: "users",
+      cardinality: "one",
+      readOnly: true,
+      attribute: "crewing_applicant_id",
+    },
     author: addedBy,
   },
   parents: [{ type: "expiriences", relationship: "expirience", path: "performances", create: true }],

@@ -25,7 +25,11 @@ export const ZBulkParse = z.strictObject({
     .superRefine((value, ctx) => {
       const count = splitImos(value).length;
       if (count === 0) ctx.addIssue({ code: "custom", message: "give at least one IMO number" });
-      if (count > MAX_BULK_IMOS) ctx.addIssue({ code: "custom", message: `take at most ${MAX_BULK_IMOS} IMO numbers (${count} given)` });
+      if (count > MAX_BULK_IMOS)
+        ctx.addIssue({
+          code: "custom",
+          message: `take at most ${MAX_BULK_IMOS} IMO numbers (${count} given)`,
+        });
     }),
   email: ZRegistryAccount.optional(),
   /** Skip IMO numbers of vessels already in the fleet instead of refreshing them. */
@@ -37,8 +41,10 @@ export type TParseRunStatus = (typeof PARSE_RUN_STATUSES)[number];
 export const PARSE_ITEM_STATUSES = ["pending", "created", "updated", "skipped", "failed"] as const;
 export type TParseItemStatus = (typeof PARSE_ITEM_STATUSES)[number];
 
-const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
-const readOnly = (label: string, kind: "text" | "number" | "boolean" | "datetime" | "tags" = "text") => ({ label, kind, form: false }) as const;
+const options = <T extends string>(values: readonly T[]) =>
+  values.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+const readOnly = (label: string, kind: "text" | "number" | "boolean" | "datetime" | "tags" = "text") =>
+  ({ label, kind, form: false }) as const;
 
 /** A registry import (bulk parse): its progress and counts, written by the import job. */
 export const vesselParseRuns = defineResource({
@@ -49,7 +55,13 @@ export const vesselParseRuns = defineResource({
   attributes: {
     email: readOnly("Equasis account"),
     only_new: readOnly("Only new vessels", "boolean"),
-    status: { label: "Status", kind: "select", list: true, options: options(PARSE_RUN_STATUSES), form: false },
+    status: {
+      label: "Status",
+      kind: "select",
+      list: true,
+      options: options(PARSE_RUN_STATUSES),
+      form: false,
+    },
     total: readOnly("IMO numbers", "number"),
     processed: readOnly("Processed", "number"),
     created_count: readOnly("Created", "number"),
@@ -64,7 +76,14 @@ export const vesselParseRuns = defineResource({
     ...timestamps,
   },
   relationships: { author: { label: "Started by", type: "clients", cardinality: "one", readOnly: true } },
-  filters: { status: { label: "Status", kind: "select", options: options(PARSE_RUN_STATUSES), input: z.enum(PARSE_RUN_STATUSES) } },
+  filters: {
+    status: {
+      label: "Status",
+      kind: "select",
+      options: options(PARSE_RUN_STATUSES),
+      input: z.enum(PARSE_RUN_STATUSES),
+    },
+  },
   defaultSort: "-created_at",
   verbs: ["list", "show"],
   history: false,
@@ -79,7 +98,13 @@ export const vesselParseItems = defineResource({
   attributes: {
     imo: readOnly("IMO"),
     position: { label: "No.", kind: "number", form: false, list: true, sortable: true },
-    status: { label: "Result", kind: "select", list: true, options: options(PARSE_ITEM_STATUSES), form: false },
+    status: {
+      label: "Result",
+      kind: "select",
+      list: true,
+      options: options(PARSE_ITEM_STATUSES),
+      form: false,
+    },
     message: readOnly("Message"),
     vessel_name: readOnly("Vessel"),
     ...timestamps,
@@ -90,7 +115,14 @@ export const vesselParseItems = defineResource({
   },
   // GET /api/vessel_parse_runs/{id}/items
   parents: [{ type: "vessel_parse_runs", relationship: "run", path: "items" }],
-  filters: { status: { label: "Result", kind: "select", options: options(PARSE_ITEM_STATUSES), input: z.enum(PARSE_ITEM_STATUSES) } },
+  filters: {
+    status: {
+      label: "Result",
+      kind: "select",
+      options: options(PARSE_ITEM_STATUSES),
+      input: z.enum(PARSE_ITEM_STATUSES),
+    },
+  },
   defaultSort: "position",
   verbs: ["list"],
   history: false,

@@ -59,7 +59,12 @@ const cookieOf = (req: IncomingMessage): string | undefined => {
   return undefined;
 };
 
-const send = (res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void => {
+const send = (
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void => {
   res.writeHead(status, { "content-type": "text/html;charset=UTF-8", ...headers });
   res.end(html);
 };
@@ -74,8 +79,12 @@ export const startEquasisStandIn = async (options: TStandInOptions = {}): Promis
   const sessions = new Map<string, string>();
   const requests: TStandInRequest[] = [];
   const accepts = (email: string, password: string): boolean =>
-    (options.accounts !== undefined && Object.hasOwn(options.accounts, email) && options.accounts[email] === password) ||
-    (options.anyEmailPassword !== undefined && /^[^@\s]+@[^@\s]+$/.test(email) && password === options.anyEmailPassword);
+    (options.accounts !== undefined &&
+      Object.hasOwn(options.accounts, email) &&
+      options.accounts[email] === password) ||
+    (options.anyEmailPassword !== undefined &&
+      /^[^@\s]+@[^@\s]+$/.test(email) &&
+      password === options.anyEmailPassword);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://stand-in");
@@ -83,7 +92,11 @@ export const startEquasisStandIn = async (options: TStandInOptions = {}): Promis
     const session = cookieOf(req);
     const email = session ? sessions.get(session) : undefined;
 
-    if (url.pathname === "/EquasisWeb/public/HomePage" || url.pathname === "/" || url.pathname === "/EquasisWeb") {
+    if (
+      url.pathname === "/EquasisWeb/public/HomePage" ||
+      url.pathname === "/" ||
+      url.pathname === "/EquasisWeb"
+    ) {
       return send(res, 200, homePage());
     }
     if (url.pathname === "/EquasisWeb/authen/HomePage" && req.method === "POST") {
@@ -94,7 +107,9 @@ export const startEquasisStandIn = async (options: TStandInOptions = {}): Promis
       }
       const id = randomBytes(16).toString("hex").toUpperCase();
       sessions.set(id, login);
-      return send(res, 200, restrictedHome(login), { "set-cookie": `${COOKIE}=${id}; Path=/EquasisWeb; HttpOnly` });
+      return send(res, 200, restrictedHome(login), {
+        "set-cookie": `${COOKIE}=${id}; Path=/EquasisWeb; HttpOnly`,
+      });
     }
     if (url.pathname === "/EquasisWeb/authen/logout") {
       if (session) sessions.delete(session);
@@ -112,7 +127,9 @@ export const startEquasisStandIn = async (options: TStandInOptions = {}): Promis
       if (url.pathname === "/EquasisWeb/restricted/Search") {
         const term = (form.get("P_ENTREE_HOME") ?? "").trim();
         const upper = term.toUpperCase();
-        const found = term ? ships.filter((s) => s.imo === term || (upper.length >= 3 && s.name.includes(upper))) : [];
+        const found = term
+          ? ships.filter((s) => s.imo === term || (upper.length >= 3 && s.name.includes(upper)))
+          : [];
         return send(res, 200, searchResultPage(found, term));
       }
       if (url.pathname === "/EquasisWeb/restricted/ShipInfo") {
@@ -135,7 +152,8 @@ export const startEquasisStandIn = async (options: TStandInOptions = {}): Promis
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   });
   const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === "string") throw new Error("the Equasis stand-in has no TCP address");
+  if (address === null || typeof address === "string")
+    throw new Error("the Equasis stand-in has no TCP address");
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${address.port}`,
     requests,

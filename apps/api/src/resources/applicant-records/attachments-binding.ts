@@ -6,15 +6,27 @@ import { attachmentsRepository, type TAttachmentsRepository } from "./attachment
 import { applicantRecordsScope } from "./records-scope.js";
 
 /** An attachment is addressed to its applicant or to one of the applicant's own records. */
-const checkAddress = async (repo: TAttachmentsRepository, userId: number, type: TAttachableType | null, id: number | null): Promise<void> => {
+const checkAddress = async (
+  repo: TAttachmentsRepository,
+  userId: number,
+  type: TAttachableType | null,
+  id: number | null,
+): Promise<void> => {
   if (type === null && id === null) return;
   if (type === null || id === null) {
-    throw AppError.invalid([{ field: type === null ? "addressable_type" : "addressable_id", message: "can't be blank when the other is given" }]);
+    throw AppError.invalid([
+      {
+        field: type === null ? "addressable_type" : "addressable_id",
+        message: "can't be blank when the other is given",
+      },
+    ]);
   }
-  if ((await repo.applicantOf(type, id)) !== userId) throw AppError.invalid([{ field: "addressable_id", message: "must be a record of this applicant" }]);
+  if ((await repo.applicantOf(type, id)) !== userId)
+    throw AppError.invalid([{ field: "addressable_id", message: "must be a record of this applicant" }]);
 };
 
-const isAttachable = (v: unknown): v is TAttachableType => typeof v === "string" && (ATTACHABLE_TYPES as readonly string[]).includes(v);
+const isAttachable = (v: unknown): v is TAttachableType =>
+  typeof v === "string" && (ATTACHABLE_TYPES as readonly string[]).includes(v);
 
 /**
  * Attachments (docs/records.md "Attachments"): a titled file of an applicant, addressed to the
@@ -22,7 +34,11 @@ const isAttachable = (v: unknown): v is TAttachableType => typeof v === "string"
  * `document` attribute. POST attachments/create_item takes the spec's multipart form and stores the
  * record and its file in one transaction.
  */
-export const attachmentsBinding: TResourceEntry = bindResource(attachments, "Attachment", attachmentsRepository)({
+export const attachmentsBinding: TResourceEntry = bindResource(
+  attachments,
+  "Attachment",
+  attachmentsRepository,
+)({
   scope: applicantRecordsScope,
   async toData(_input, defaults, ctx) {
     const data: typeof defaults = {};
@@ -30,7 +46,12 @@ export const attachmentsBinding: TResourceEntry = bindResource(attachments, "Att
     const { userId } = ctx.next;
     const type = ctx.next.addressableType ?? null;
     const id = ctx.next.addressableId ?? null;
-    if (userId !== undefined && (defaults.addressableType !== undefined || defaults.addressableId !== undefined || defaults.userId !== undefined)) {
+    if (
+      userId !== undefined &&
+      (defaults.addressableType !== undefined ||
+        defaults.addressableId !== undefined ||
+        defaults.userId !== undefined)
+    ) {
       await checkAddress(ctx.repo, userId, isAttachable(type) ? type : null, id);
     }
     return data;
@@ -39,20 +60,33 @@ export const attachmentsBinding: TResourceEntry = bindResource(attachments, "Att
     async create_item(ctx) {
       const { input, actor } = ctx;
       const [file, ...more] = ctx.uploads;
-      if (!file || more.length) throw AppError.invalid([{ field: "document", message: file ? "takes one file" : "give the file" }]);
+      if (!file || more.length)
+        throw AppError.invalid([{ field: "document", message: file ? "takes one file" : "give the file" }]);
       const userId = input.crewing_applicant_id;
       await ctx.kernel.serviceOf("users").find(actor, userId);
       await checkAddress(ctx.repo, userId, input.addressable_type ?? null, input.addressable_id ?? null);
       let created = 0;
       // The object first, then the record and its file row in one audited transaction (kernel files).
-      await attachUploads(ctx.kernel, actor, ctx.def, () => created, "document", [file], (fn) => ctx.transaction(async (repo) => {
-        const row = await repo.create({
-          userId, title: input.title, authorId: actor.id,
-          addressableType: input.addressable_type ?? null, addressableId: input.addressable_id ?? null,
-        });
-        created = row.id;
-        await fn(repo.client);
-      }));
+      await attachUploads(
+        ctx.kernel,
+        actor,
+        ctx.def,
+        () => created,
+        "document",
+        [file],
+        (fn) =>
+          ctx.transaction(async (repo) => {
+            const row = await repo.create({
+              userId,
+              title: input.title,
+              authorId: actor.id,
+              addressableType: input.addressable_type ?? null,
+              addressableId: input.addressable_id ?? null,
+            });
+            created = row.id;
+            await fn(repo.client);
+          }),
+      );
       return { status: 201, document: await ctx.kernel.serviceOf("attachments").show(actor, created, {}) };
     },
   },

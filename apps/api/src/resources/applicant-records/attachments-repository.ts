@@ -3,30 +3,43 @@ import type { TTx } from "../../db/client.js";
 import { existingIds } from "./lookup-repository.js";
 
 /** Attachment ids per record id of the records of `type` among `ids` (oldest first). */
-export const attachmentsAddressedTo = (type: TAttachableType) => async (db: TTx, ids: readonly number[]): Promise<Map<number, number[]>> => {
-  const out = new Map<number, number[]>();
-  if (!ids.length) return out;
-  const rows = await db.attachment.findMany({
-    where: { addressableType: type, addressableId: { in: [...ids] } },
-    select: { id: true, addressableId: true },
-    orderBy: [{ id: "asc" }],
-  });
-  for (const row of rows) {
-    if (row.addressableId === null) continue;
-    out.set(row.addressableId, [...(out.get(row.addressableId) ?? []), row.id]);
-  }
-  return out;
-};
+export const attachmentsAddressedTo =
+  (type: TAttachableType) =>
+  async (db: TTx, ids: readonly number[]): Promise<Map<number, number[]>> => {
+    const out = new Map<number, number[]>();
+    if (!ids.length) return out;
+    const rows = await db.attachment.findMany({
+      where: { addressableType: type, addressableId: { in: [...ids] } },
+      select: { id: true, addressableId: true },
+      orderBy: [{ id: "asc" }],
+    });
+    for (const row of rows) {
+      if (row.addressableId === null) continue;
+      out.set(row.addressableId, [...(out.get(row.addressableId) ?? []), row.id]);
+    }
+    return out;
+  };
 
 /** Attachment ids per document id of those documents' endorsements (spec 001 include endorsement_attachments). */
-export const endorsementAttachments = async (db: TTx, ids: readonly number[]): Promise<Map<number, number[]>> => {
+export const endorsementAttachments = async (
+  db: TTx,
+  ids: readonly number[],
+): Promise<Map<number, number[]>> => {
   if (!ids.length) return new Map();
-  const docs = await db.applicantDocument.findMany({ where: { id: { in: [...ids] }, endorsementId: { not: null } }, select: { id: true, endorsementId: true } });
-  const byEndorsement = await attachmentsAddressedTo("applicant_documents")(db, docs.flatMap((d) => (d.endorsementId === null ? [] : [d.endorsementId])));
-  return new Map(docs.flatMap((d) => {
-    const found = d.endorsementId === null ? undefined : byEndorsement.get(d.endorsementId);
-    return found ? [[d.id, found] as const] : [];
-  }));
+  const docs = await db.applicantDocument.findMany({
+    where: { id: { in: [...ids] }, endorsementId: { not: null } },
+    select: { id: true, endorsementId: true },
+  });
+  const byEndorsement = await attachmentsAddressedTo("applicant_documents")(
+    db,
+    docs.flatMap((d) => (d.endorsementId === null ? [] : [d.endorsementId])),
+  );
+  return new Map(
+    docs.flatMap((d) => {
+      const found = d.endorsementId === null ? undefined : byEndorsement.get(d.endorsementId);
+      return found ? [[d.id, found] as const] : [];
+    }),
+  );
 };
 
 /** The model of each type an attachment may be addressed to, with its applicant column. */
@@ -55,20 +68,34 @@ export const attachmentsRepository = (db: TTx) => ({
     const where = { where: { id }, select: { userId: true } } as const;
     const row = await (() => {
       switch (model) {
-        case "expirience": return db.expirience.findUnique(where);
-        case "experienceVerification": return db.experienceVerification.findUnique(where);
-        case "userPerformance": return db.userPerformance.findUnique(where);
-        case "applicantDocument": return db.applicantDocument.findUnique(where);
-        case "interview": return db.interview.findUnique(where);
-        case "relative": return db.relative.findUnique(where);
-        case "recommendation": return db.recommendation.findUnique(where);
-        case "englishTestResult": return db.englishTestResult.findUnique(where);
+        case "expirience":
+          return db.expirience.findUnique(where);
+        case "experienceVerification":
+          return db.experienceVerification.findUnique(where);
+        case "userPerformance":
+          return db.userPerformance.findUnique(where);
+        case "applicantDocument":
+          return db.applicantDocument.findUnique(where);
+        case "interview":
+          return db.interview.findUnique(where);
+        case "relative":
+          return db.relative.findUnique(where);
+        case "recommendation":
+          return db.recommendation.findUnique(where);
+        case "englishTestResult":
+          return db.englishTestResult.findUnique(where);
       }
     })();
     return row?.userId ?? null;
   },
 
-  create(data: { userId: number; title: string; addressableType: string | null; addressableId: number | null; authorId: number }) {
+  create(data: {
+    userId: number;
+    title: string;
+    addressableType: string | null;
+    addressableId: number | null;
+    authorId: number;
+  }) {
     return db.attachment.create({ data });
   },
 });

@@ -7,15 +7,23 @@ import { contractRecordsRepository, type TContractRecordsRepository } from "./co
 import { applicantRecordsScope } from "./records-scope.js";
 
 /** The applicant of the record's contract: kept on the row for the audit trail and the derived columns. */
-const applicantOf = async (repo: TContractRecordsRepository, expirienceId: number | undefined): Promise<number | undefined> => {
+const applicantOf = async (
+  repo: TContractRecordsRepository,
+  expirienceId: number | undefined,
+): Promise<number | undefined> => {
   if (expirienceId === undefined) return undefined;
   const userId = await repo.applicantOfService(expirienceId);
-  if (userId === null) throw AppError.invalid([{ field: "expirience", message: "must exist", location: "relationships" }]);
+  if (userId === null)
+    throw AppError.invalid([{ field: "expirience", message: "must exist", location: "relationships" }]);
   return userId;
 };
 
 /** Verifications of a sea-service record (experienceVerification): who checked it with whom, and what came out. */
-export const verificationsBinding: TResourceEntry = bindResource(experienceVerifications, "ExperienceVerification", contractRecordsRepository)({
+export const verificationsBinding: TResourceEntry = bindResource(
+  experienceVerifications,
+  "ExperienceVerification",
+  contractRecordsRepository,
+)({
   scope: applicantRecordsScope,
   async toData(_input, defaults, ctx) {
     const data: typeof defaults = {};
@@ -34,16 +42,30 @@ const appraisalsHidden = (actor: TActor): boolean => !can(actor.permissions, "ex
  * the applicant's promotions_count and promotions_roles, a warning or a not-for-rehire mark its
  * has_warnings (by trigger, docs/records.md "Performance"); appraisals need experienceAppraisal.
  */
-export const performancesBinding: TResourceEntry = bindResource(userPerformances, "UserPerformance", contractRecordsRepository)({
-  scope: (actor) => ({ AND: [applicantRecordsScope(actor), appraisalsHidden(actor) ? { docType: { not: "appraisal" } } : {}] }),
+export const performancesBinding: TResourceEntry = bindResource(
+  userPerformances,
+  "UserPerformance",
+  contractRecordsRepository,
+)({
+  scope: (actor) => ({
+    AND: [applicantRecordsScope(actor), appraisalsHidden(actor) ? { docType: { not: "appraisal" } } : {}],
+  }),
   async toData(_input, defaults, ctx) {
     const data: typeof defaults = {};
     if (ctx.mode === "create") data.authorId = ctx.actor.id;
     const userId = await applicantOf(ctx.repo, defaults.expirienceId);
     if (userId !== undefined) data.userId = userId;
     const { docType, roleId } = ctx.next;
-    if (docType === "appraisal" || ctx.before?.docType === "appraisal") requireAccess(ctx.actor, "experienceAppraisal", ctx.mode);
-    if (docType === "promotion" && !roleId) throw AppError.invalid([{ field: "role", message: "can't be blank: name the rank of the promotion", location: "relationships" }]);
+    if (docType === "appraisal" || ctx.before?.docType === "appraisal")
+      requireAccess(ctx.actor, "experienceAppraisal", ctx.mode);
+    if (docType === "promotion" && !roleId)
+      throw AppError.invalid([
+        {
+          field: "role",
+          message: "can't be blank: name the rank of the promotion",
+          location: "relationships",
+        },
+      ]);
     return data;
   },
   async beforeDelete(row, ctx) {

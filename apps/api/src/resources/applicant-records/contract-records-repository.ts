@@ -8,7 +8,10 @@ export const contractRecordsRepository = (db: TTx) => ({
 
   /** The applicant of a sea-service record. */
   async applicantOfService(expirienceId: number): Promise<number | null> {
-    return (await db.expirience.findUnique({ where: { id: expirienceId }, select: { userId: true } }))?.userId ?? null;
+    return (
+      (await db.expirience.findUnique({ where: { id: expirienceId }, select: { userId: true } }))?.userId ??
+      null
+    );
   },
 });
 

@@ -5,16 +5,21 @@ import { documentValidityRepository, type TMovedDocument } from "./document-vali
 
 /** A move worth a notice: into a narrower line (90 → 60 → 30 → expired), of a document not superseded by a newer one. */
 const narrower = (d: TMovedDocument): boolean =>
-  d.newLine !== null && (d.oldLine === null || d.newLine < d.oldLine) && !d.superseded && d.recruiterId !== null;
+  d.newLine !== null &&
+  (d.oldLine === null || d.newLine < d.oldLine) &&
+  !d.superseded &&
+  d.recruiterId !== null;
 
 const noticeOf = (d: TMovedDocument) => ({
   recipientId: d.recruiterId ?? 0,
-  primaryText: d.newLine === 0
-    ? `Document expired: ${d.kind} ${d.number} of ${d.surname.toUpperCase()} ${d.name}`
-    : `Document expiring: ${d.kind} ${d.number} of ${d.surname.toUpperCase()} ${d.name}`,
-  secondaryText: d.newLine === 0
-    ? `Valid until ${formatDay(d.validUntil)}.`
-    : `Valid until ${formatDay(d.validUntil)}: within ${d.newLine} days.`,
+  primaryText:
+    d.newLine === 0
+      ? `Document expired: ${d.kind} ${d.number} of ${d.surname.toUpperCase()} ${d.name}`
+      : `Document expiring: ${d.kind} ${d.number} of ${d.surname.toUpperCase()} ${d.name}`,
+  secondaryText:
+    d.newLine === 0
+      ? `Valid until ${formatDay(d.validUntil)}.`
+      : `Valid until ${formatDay(d.validUntil)}: within ${d.newLine} days.`,
   itemLink: `/users/${d.userId}/documents`,
 });
 
@@ -35,5 +40,8 @@ export const documentValidityHandler = handleJob(documentValidityJob, async (_pa
     await repo.notify(told);
     return { moved: documents, notices: told };
   });
-  ctx.logger.info({ moved: moved.length, notified: notices.length }, "documents placed by their warning lines");
+  ctx.logger.info(
+    { moved: moved.length, notified: notices.length },
+    "documents placed by their warning lines",
+  );
 });

@@ -28,7 +28,11 @@ export const documentValidityRepository = (db: TTx) => ({
     const current = await db.appSetting.findUnique({ where: { key: SETTING } });
     const value = [...days].sort((a, b) => b - a);
     if (current && JSON.stringify(current.value) === JSON.stringify(value)) return false;
-    await db.appSetting.upsert({ where: { key: SETTING }, create: { key: SETTING, value }, update: { value } });
+    await db.appSetting.upsert({
+      where: { key: SETTING },
+      create: { key: SETTING, value },
+      update: { value },
+    });
     return true;
   },
 
@@ -65,7 +69,9 @@ export const documentValidityRepository = (db: TTx) => ({
        ORDER BY m.user_id, m.id`;
   },
 
-  async notify(notices: readonly { recipientId: number; primaryText: string; secondaryText: string; itemLink: string }[]): Promise<void> {
+  async notify(
+    notices: readonly { recipientId: number; primaryText: string; secondaryText: string; itemLink: string }[],
+  ): Promise<void> {
     await notificationOutbox(db).send(notices);
   },
 });

@@ -46,18 +46,35 @@ export const documentsRepository = (db: TTx) => ({
       ...(e.issuingCountryId !== undefined ? { issuingCountryId: e.issuingCountryId } : {}),
     };
     if (endorsementId !== null) {
-      await db.applicantDocument.update({ where: { id: endorsementId }, data: { ...fields, userId: of.userId, nDoc: of.nDoc, roleId: of.roleId } });
+      await db.applicantDocument.update({
+        where: { id: endorsementId },
+        data: { ...fields, userId: of.userId, nDoc: of.nDoc, roleId: of.roleId },
+      });
       return endorsementId;
     }
     const row = await db.applicantDocument.create({
-      data: { ...fields, nTpd: 3, userId: of.userId, nDoc: of.nDoc, roleId: of.roleId, sequence: of.sequence, authorId },
+      data: {
+        ...fields,
+        nTpd: 3,
+        userId: of.userId,
+        nDoc: of.nDoc,
+        roleId: of.roleId,
+        sequence: of.sequence,
+        authorId,
+      },
     });
     return row.id;
   },
 
   /** Keeps an endorsement on its certificate's applicant, kind and rank (an unchanged row is not recorded by the trail). */
-  async followCertificate(endorsementId: number, of: { userId: number; nDoc: number; roleId: number | null }): Promise<void> {
-    await db.applicantDocument.updateMany({ where: { id: endorsementId }, data: { userId: of.userId, nDoc: of.nDoc, roleId: of.roleId } });
+  async followCertificate(
+    endorsementId: number,
+    of: { userId: number; nDoc: number; roleId: number | null },
+  ): Promise<void> {
+    await db.applicantDocument.updateMany({
+      where: { id: endorsementId },
+      data: { userId: of.userId, nDoc: of.nDoc, roleId: of.roleId },
+    });
   },
 
   async removeDocument(id: number): Promise<void> {
@@ -66,7 +83,10 @@ export const documentsRepository = (db: TTx) => ({
 
   /** The applicant of each of `ids` that exists. */
   async owners(ids: readonly number[]): Promise<Map<number, number>> {
-    const rows = await db.applicantDocument.findMany({ where: { id: { in: [...ids] } }, select: { id: true, userId: true } });
+    const rows = await db.applicantDocument.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, userId: true },
+    });
     return new Map(rows.map((r) => [r.id, r.userId]));
   },
 
@@ -85,8 +105,13 @@ export const documentsRepository = (db: TTx) => ({
   },
 
   /** The applicant's name and the files of all their documents, in the documents' order. */
-  async files(userId: number): Promise<{ applicant: { surname: string; name: string } | null; files: TDocumentFile[] }> {
-    const applicant = await db.user.findUnique({ where: { id: userId }, select: { surname: true, name: true } });
+  async files(
+    userId: number,
+  ): Promise<{ applicant: { surname: string; name: string } | null; files: TDocumentFile[] }> {
+    const applicant = await db.user.findUnique({
+      where: { id: userId },
+      select: { surname: true, name: true },
+    });
     const docs = await db.applicantDocument.findMany({
       where: { userId },
       orderBy: [{ sequence: "asc" }, { id: "asc" }],
@@ -99,9 +124,16 @@ export const documentsRepository = (db: TTx) => ({
     });
     const byDoc = new Map(docs.map((d) => [d.id, d]));
     const files = docs.flatMap((d) =>
-      stored.filter((f) => f.recordId === d.id).map((f) => ({
-        fileId: f.id, filename: f.filename, documentId: d.id, nTpd: byDoc.get(d.id)?.nTpd ?? 1, kindTitle: d.kind.title, number: d.number,
-      })),
+      stored
+        .filter((f) => f.recordId === d.id)
+        .map((f) => ({
+          fileId: f.id,
+          filename: f.filename,
+          documentId: d.id,
+          nTpd: byDoc.get(d.id)?.nTpd ?? 1,
+          kindTitle: d.kind.title,
+          number: d.number,
+        })),
     );
     return { applicant, files };
   },

@@ -8,7 +8,11 @@ import { storeOf } from "../../kernel/store.js";
  * pickers (docs/decisions.md "Pickers"): the writer of a form may name records of the types it
  * picks, within their scope, without reading those lists.
  */
-export const existingIds = async (db: TTx, model: TModel, ids: readonly number[]): Promise<ReadonlySet<number>> => {
+export const existingIds = async (
+  db: TTx,
+  model: TModel,
+  ids: readonly number[],
+): Promise<ReadonlySet<number>> => {
   if (!ids.length) return new Set();
   const rows = await storeOf(db, model).findMany({ where: { id: { in: [...ids] } }, select: { id: true } });
   return new Set(rows.map((r) => r.id));

@@ -11,7 +11,10 @@ import { serviceLength } from "./service-length.js";
 const asDate = (v: unknown): Date | null => (v instanceof Date ? v : null);
 
 /** The particulars of a fleet vessel win over what was typed; what the fleet leaves empty stays as typed. */
-const withParticulars = <D extends { [K in keyof TVesselParticulars]?: TVesselParticulars[K] | null }>(data: D, fleet: TVesselParticulars): D => ({
+const withParticulars = <D extends { [K in keyof TVesselParticulars]?: TVesselParticulars[K] | null }>(
+  data: D,
+  fleet: TVesselParticulars,
+): D => ({
   ...data,
   vesselName: fleet.vesselName,
   vesselImo: fleet.vesselImo,
@@ -30,7 +33,11 @@ const withParticulars = <D extends { [K in keyof TVesselParticulars]?: TVesselPa
  * verification's result per page, attachments addressed to the record, the coincidence check and
  * the applicant's CV. The applicant's list columns follow by trigger (docs/applicants.md).
  */
-export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expirience", seaServiceRepository)({
+export const seaServiceBinding: TResourceEntry = bindResource(
+  expiriences,
+  "Expirience",
+  seaServiceRepository,
+)({
   virtual: ["knowing_overlap"],
   scope: applicantRecordsScope,
   relations: { attachments: { kind: "loaded", load: attachmentsAddressedTo("expiriences") } },
@@ -52,27 +59,37 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
   },
   // The vessel's list searches the seafarers who served on her too.
   search: (text) => ({
-    AND: text.split(/\s+/).filter(Boolean).map((word) => ({
-      OR: [
-        ...(["vessel_name", "vessel_imo", "vessel_manager"] as const).map((a) => ({ [camel(a)]: { contains: word, mode: "insensitive" as const } })),
-        { user: { surname: { contains: word, mode: "insensitive" as const } } },
-        { user: { name: { contains: word, mode: "insensitive" as const } } },
-      ],
-    })),
+    AND: text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({
+        OR: [
+          ...(["vessel_name", "vessel_imo", "vessel_manager"] as const).map((a) => ({
+            [camel(a)]: { contains: word, mode: "insensitive" as const },
+          })),
+          { user: { surname: { contains: word, mode: "insensitive" as const } } },
+          { user: { name: { contains: word, mode: "insensitive" as const } } },
+        ],
+      })),
   }),
   async toData(input, defaults, ctx) {
     let data: typeof defaults = { ...defaults };
     if (ctx.mode === "create") data.authorId = ctx.actor.id;
     // A vessel of our fleet, named or found by its IMO: her particulars as she is now.
     let vesselId = ctx.next.vesselId ?? null;
-    if (data.vesselId === undefined && !vesselId && data.vesselImo) vesselId = await ctx.repo.fleetVesselByImo(data.vesselImo);
+    if (data.vesselId === undefined && !vesselId && data.vesselImo)
+      vesselId = await ctx.repo.fleetVesselByImo(data.vesselImo);
     if (vesselId && (data.vesselId !== undefined || data.vesselImo !== undefined || ctx.mode === "create")) {
       const fleet = await ctx.repo.fleetVessel(vesselId);
       if (fleet) data = { ...withParticulars(data, fleet), vesselId };
     }
     const issues: { field: string; message: string }[] = [];
     const name = data.vesselName !== undefined ? data.vesselName : ctx.before?.vesselName;
-    if (!name) issues.push({ field: "vessel_name", message: "can't be blank: name the vessel or choose one of the fleet" });
+    if (!name)
+      issues.push({
+        field: "vessel_name",
+        message: "can't be blank: name the vessel or choose one of the fleet",
+      });
     const { dateOn } = ctx.next;
     const dateOff = ctx.next.dateOff ?? null;
     if (issues.length) throw AppError.invalid(issues);
@@ -81,10 +98,12 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
     if (datesChanged && dateOn && userId && input.attributes.knowing_overlap !== true) {
       const [other] = await ctx.repo.overlapping(userId, dateOn, dateOff, ctx.id ?? null);
       if (other) {
-        throw AppError.invalid([{
-          field: "date_on",
-          message: `overlaps the service on ${other.vesselName} (${formatDay(other.dateOn)} – ${other.dateOff ? formatDay(other.dateOff) : "on board"}); save it as a knowing overlap if that is right`,
-        }]);
+        throw AppError.invalid([
+          {
+            field: "date_on",
+            message: `overlaps the service on ${other.vesselName} (${formatDay(other.dateOn)} – ${other.dateOff ? formatDay(other.dateOff) : "on board"}); save it as a knowing overlap if that is right`,
+          },
+        ]);
       }
     }
     return data;
@@ -97,7 +116,11 @@ export const seaServiceBinding: TResourceEntry = bindResource(expiriences, "Expi
       const service = ctx.kernel.serviceOf("expiriences");
       // Through the list, so the reader's permissions and scope apply to the records and their applicants.
       // The applicants are named, not shown: their names only (no stars or tags to compute per page).
-      const query = { include: "user,role", fields: { users: "full_name,surname,name,crewing_applicant_id" }, page: { size: String(COINCIDENCES_LIMIT) } };
+      const query = {
+        include: "user,role",
+        fields: { users: "full_name,surname,name,crewing_applicant_id" },
+        page: { size: String(COINCIDENCES_LIMIT) },
+      };
       return { document: await service.list(ctx.actor, query, ctx.url, { where: { id: { in: ids } } }) };
     },
     async print_cv(ctx) {

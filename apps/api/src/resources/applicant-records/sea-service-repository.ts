@@ -48,15 +48,24 @@ export const seaServiceRepository = (db: TTx) => ({
     const v = await db.vessel.findUnique({
       where: { id },
       select: {
-        name: true, imo: true, vesselTypeId: true, flagId: true, deadweight: true,
+        name: true,
+        imo: true,
+        vesselTypeId: true,
+        flagId: true,
+        deadweight: true,
         mainEngine: { select: { engineTypeId: true, engineManufacturerId: true } },
         managerVessel: { select: { manager: { select: { title: true } } } },
       },
     });
     if (!v) return null;
     return {
-      vesselName: v.name, vesselImo: v.imo, vesselTypeId: v.vesselTypeId, vesselFlagId: v.flagId, vesselDeadweight: v.deadweight,
-      engineTypeId: v.mainEngine?.engineTypeId ?? null, engineManufacturerId: v.mainEngine?.engineManufacturerId ?? null,
+      vesselName: v.name,
+      vesselImo: v.imo,
+      vesselTypeId: v.vesselTypeId,
+      vesselFlagId: v.flagId,
+      vesselDeadweight: v.deadweight,
+      engineTypeId: v.mainEngine?.engineTypeId ?? null,
+      engineManufacturerId: v.mainEngine?.engineManufacturerId ?? null,
       vesselManager: v.managerVessel?.manager.title ?? null,
     };
   },
@@ -69,7 +78,12 @@ export const seaServiceRepository = (db: TTx) => ({
    * The applicant's other service that overlaps [dateOn, dateOff] (open: still on board) by more
    * than a shared day: a sign-off and the next sign-on on one day are not an overlap.
    */
-  overlapping(userId: number, dateOn: Date, dateOff: Date | null, exceptId: number | null): Promise<TServicePeriod[]> {
+  overlapping(
+    userId: number,
+    dateOn: Date,
+    dateOff: Date | null,
+    exceptId: number | null,
+  ): Promise<TServicePeriod[]> {
     return db.$queryRaw<TServicePeriod[]>`
       SELECT e.id, e.vessel_name AS "vesselName", e.date_on AS "dateOn", e.date_off AS "dateOff"
         FROM expiriences e
@@ -83,7 +97,16 @@ export const seaServiceRepository = (db: TTx) => ({
   async probe(id: number): Promise<TCoincidenceProbe | null> {
     return db.expirience.findUnique({
       where: { id },
-      select: { id: true, userId: true, roleId: true, vesselId: true, vesselImo: true, vesselName: true, dateOn: true, dateOff: true },
+      select: {
+        id: true,
+        userId: true,
+        roleId: true,
+        vesselId: true,
+        vesselImo: true,
+        vesselName: true,
+        dateOn: true,
+        dateOff: true,
+      },
     });
   },
 

@@ -9,8 +9,10 @@ export const serviceLength = (dateOn: Date, dateOff: Date | null, today: Date): 
   const last = dateOff ?? today;
   if (last.getTime() < dateOn.getTime()) return null;
   const end = new Date(last.getTime() + DAY);
-  const stepped = (m: number) => new Date(Date.UTC(dateOn.getUTCFullYear(), dateOn.getUTCMonth() + m, dateOn.getUTCDate()));
-  let months = (end.getUTCFullYear() - dateOn.getUTCFullYear()) * 12 + end.getUTCMonth() - dateOn.getUTCMonth();
+  const stepped = (m: number) =>
+    new Date(Date.UTC(dateOn.getUTCFullYear(), dateOn.getUTCMonth() + m, dateOn.getUTCDate()));
+  let months =
+    (end.getUTCFullYear() - dateOn.getUTCFullYear()) * 12 + end.getUTCMonth() - dateOn.getUTCMonth();
   if (stepped(months).getTime() > end.getTime()) months -= 1;
   const days = Math.round((end.getTime() - stepped(months).getTime()) / DAY);
   if (months === 0) return `${days} d`;

@@ -7,8 +7,9 @@ export const fullName = (row: { surname: string; name: string; middle: string | 
 export const ageOn = (birthday: Date | null, today: Date): number | null => {
   if (!birthday) return null;
   let age = today.getUTCFullYear() - birthday.getUTCFullYear();
-  const beforeBirthday = today.getUTCMonth() < birthday.getUTCMonth()
-    || (today.getUTCMonth() === birthday.getUTCMonth() && today.getUTCDate() < birthday.getUTCDate());
+  const beforeBirthday =
+    today.getUTCMonth() < birthday.getUTCMonth() ||
+    (today.getUTCMonth() === birthday.getUTCMonth() && today.getUTCDate() < birthday.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 };
@@ -20,7 +21,10 @@ export const countryFlag = (code: string | null): string | null => {
 };
 
 /** The vessel of the latest sea service while it has not ended (no sign-off yet, or one still ahead). */
-export const vesselNow = (row: { vesselLastName: string | null; lastContractSoff: Date | null }, today: Date): string | null => {
+export const vesselNow = (
+  row: { vesselLastName: string | null; lastContractSoff: Date | null },
+  today: Date,
+): string | null => {
   if (!row.vesselLastName) return null;
   const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   return row.lastContractSoff === null || row.lastContractSoff.getTime() >= day ? row.vesselLastName : null;

@@ -49,10 +49,22 @@ export const usersExportHandler = handleJob(usersExportJob, async (p, ctx) => {
         // A retry after a stored file replaces it (one file per task).
         const before = await files.ofAttribute("background_tasks", p.taskId, "file");
         await files.remove(before.map((f) => f.id));
-        await files.create([{
-          key, filename: p.filename, contentType: XLSX_TYPE, byteSize: body.length, checksum,
-          recordType: "background_tasks", recordId: p.taskId, name: "file", position: 0,
-        }], p.actorId);
+        await files.create(
+          [
+            {
+              key,
+              filename: p.filename,
+              contentType: XLSX_TYPE,
+              byteSize: body.length,
+              checksum,
+              recordType: "background_tasks",
+              recordId: p.taskId,
+              name: "file",
+              position: 0,
+            },
+          ],
+          p.actorId,
+        );
         return before.map((f) => f.key);
       });
     } catch (error) {
@@ -63,7 +75,8 @@ export const usersExportHandler = handleJob(usersExportJob, async (p, ctx) => {
     await repo.tasks.finish(p.taskId, { rows: ids.length });
     ctx.logger.info({ taskId: p.taskId, rows: ids.length, bytes: body.length }, "export written");
   } catch (error) {
-    if (ctx.lastAttempt) await repo.tasks.fail(p.taskId, error instanceof Error ? error.message : String(error));
+    if (ctx.lastAttempt)
+      await repo.tasks.fail(p.taskId, error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
     await rm(path, { force: true });

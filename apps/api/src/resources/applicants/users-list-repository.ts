@@ -62,7 +62,10 @@ const conjunction = (terms: readonly TSearchTerm[]): Prisma.Sql => {
   const numbers = terms.filter((t) => t.digits);
   const parts: Prisma.Sql[] = [];
   if (words.length) {
-    const query = Prisma.join(words.map((t) => Prisma.sql`search_term_query(${t.text})`), " && ");
+    const query = Prisma.join(
+      words.map((t) => Prisma.sql`search_term_query(${t.text})`),
+      " && ",
+    );
     parts.push(Prisma.sql`u.search_document @@ (${query})`);
   }
   parts.push(...numbers.map(termCondition));
@@ -78,10 +81,14 @@ const searchCondition = (search: TSearchQuery): Prisma.Sql | null =>
  */
 const seaServiceConditions = (f: TUserFilter): Prisma.Sql[] => {
   const c: Prisma.Sql[] = [];
-  if (f.deadweight) c.push(Prisma.sql`u.sea_deadweights && int4range(${f.deadweight.from}::int, ${f.deadweight.to}::int, '[]')`);
+  if (f.deadweight)
+    c.push(
+      Prisma.sql`u.sea_deadweights && int4range(${f.deadweight.from}::int, ${f.deadweight.to}::int, '[]')`,
+    );
   if (f.vesselTypeIds) c.push(Prisma.sql`u.sea_vessel_type_ids && ${f.vesselTypeIds}::int[]`);
   if (f.engineTypes) c.push(Prisma.sql`u.sea_engine_type_ids && ${f.engineTypes}::int[]`);
-  if (f.engineManufacturers) c.push(Prisma.sql`u.sea_engine_manufacturer_ids && ${f.engineManufacturers}::int[]`);
+  if (f.engineManufacturers)
+    c.push(Prisma.sql`u.sea_engine_manufacturer_ids && ${f.engineManufacturers}::int[]`);
   if (f.companyManagerName) {
     // Part of a name, any case (trigram index); % and _ typed are literal.
     const pattern = `%${f.companyManagerName.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -97,22 +104,32 @@ const whereOf = (q: TUserQuery): Prisma.Sql => {
   if (f.role) c.push(Prisma.sql`u.role_id = ANY(${f.role}::int[])`);
   if (f.status) {
     // An empty status reads as Vacancy (spec 001).
-    c.push(f.status.includes("vacancy")
-      ? Prisma.sql`(u.status = ANY(${f.status}::text[]) OR u.status IS NULL)`
-      : Prisma.sql`u.status = ANY(${f.status}::text[])`);
+    c.push(
+      f.status.includes("vacancy")
+        ? Prisma.sql`(u.status = ANY(${f.status}::text[]) OR u.status IS NULL)`
+        : Prisma.sql`u.status = ANY(${f.status}::text[])`,
+    );
   }
   if (f.statusId) c.push(Prisma.sql`u.crewing_status_id = ANY(${f.statusId}::int[])`);
-  if (f.favorites) c.push(Prisma.sql`EXISTS (SELECT 1 FROM favorites s WHERE s.user_id = u.id AND s.client_id = ${q.actorId})`);
+  if (f.favorites)
+    c.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM favorites s WHERE s.user_id = u.id AND s.client_id = ${q.actorId})`,
+    );
   if (f.tags) {
     // By the names in tag_list (its GIN index); the ids name the tags.
     const names = Prisma.sql`ARRAY(SELECT t.name FROM tags t WHERE t.id = ANY(${f.tags}::int[]))`;
-    c.push(f.tagsMatch === "all"
-      ? Prisma.sql`(u.tag_list @> ${names} AND cardinality(${names}) = ${f.tags.length})`
-      : Prisma.sql`u.tag_list && ${names}`);
+    c.push(
+      f.tagsMatch === "all"
+        ? Prisma.sql`(u.tag_list @> ${names} AND cardinality(${names}) = ${f.tags.length})`
+        : Prisma.sql`u.tag_list && ${names}`,
+    );
   }
-  if (f.age?.from != null) c.push(Prisma.sql`u.birthday <= (current_date - make_interval(years => ${f.age.from}::int))::date`);
-  if (f.age?.to != null) c.push(Prisma.sql`u.birthday > (current_date - make_interval(years => ${f.age.to + 1}::int))::date`);
-  if (f.externalLinks === true) c.push(Prisma.sql`(u.ukr_crewing_id IS NOT NULL OR u.crewell_id IS NOT NULL)`);
+  if (f.age?.from != null)
+    c.push(Prisma.sql`u.birthday <= (current_date - make_interval(years => ${f.age.from}::int))::date`);
+  if (f.age?.to != null)
+    c.push(Prisma.sql`u.birthday > (current_date - make_interval(years => ${f.age.to + 1}::int))::date`);
+  if (f.externalLinks === true)
+    c.push(Prisma.sql`(u.ukr_crewing_id IS NOT NULL OR u.crewell_id IS NOT NULL)`);
   if (f.externalLinks === false) c.push(Prisma.sql`(u.ukr_crewing_id IS NULL AND u.crewell_id IS NULL)`);
   c.push(...seaServiceConditions(f));
   const search = searchCondition(q.search);
@@ -139,7 +156,15 @@ export type TPlan = "facets" | "narrow" | "broad";
 export const planOf = (q: TUserQuery): TPlan => {
   const f = q.filter;
   if (q.search.length || f.tags || f.favorites) return "narrow";
-  if (f.age || f.deadweight || f.vesselTypeIds || f.engineTypes || f.engineManufacturers || f.companyManagerName) return "broad";
+  if (
+    f.age ||
+    f.deadweight ||
+    f.vesselTypeIds ||
+    f.engineTypes ||
+    f.engineManufacturers ||
+    f.companyManagerName
+  )
+    return "broad";
   return "facets";
 };
 
@@ -152,7 +177,10 @@ const facetCount = (q: TUserQuery): Prisma.Sql => {
   const c: Prisma.Sql[] = [];
   if (!f.showArchived) c.push(Prisma.sql`NOT c.archived`);
   if (f.role) c.push(Prisma.sql`c.role_id = ANY(${f.role}::int[])`);
-  if (f.status) c.push(Prisma.sql`(c.status = ANY(${f.status}::text[])${f.status.includes("vacancy") ? Prisma.sql` OR c.status = ''` : Prisma.empty})`);
+  if (f.status)
+    c.push(
+      Prisma.sql`(c.status = ANY(${f.status}::text[])${f.status.includes("vacancy") ? Prisma.sql` OR c.status = ''` : Prisma.empty})`,
+    );
   if (f.statusId) c.push(Prisma.sql`c.crewing_status_id = ANY(${f.statusId}::int[])`);
   if (f.externalLinks !== undefined) c.push(Prisma.sql`c.has_external = ${f.externalLinks}`);
   const where = c.length ? Prisma.sql`WHERE ${Prisma.join(c, " AND ")}` : Prisma.empty;
@@ -180,14 +208,22 @@ export const userListSql = (q: TUserQuery, page: { size: number; number: number 
       SELECT u.id, (SELECT count(*) FROM m)::int AS total FROM m AS u ${orderBy(q.sort)} LIMIT ${page.size} OFFSET ${offset}`,
     count: plan === "facets" ? facetCount(q) : Prisma.sql`SELECT count(*)::int AS n FROM users u ${where}`,
     /** broad: the matches counted up to one past the cap (the scan stops there). */
-    cappedCount: (cap = BROAD_COUNT_CAP) => Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM users u ${where} LIMIT ${cap + 1}) s`,
+    cappedCount: (cap = BROAD_COUNT_CAP) =>
+      Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM users u ${where} LIMIT ${cap + 1}) s`,
     /** broad: the planner's estimate of the matches, as EXPLAIN gives it. */
     estimate: Prisma.sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM users u ${where}`,
     ids: (limit: number) => Prisma.sql`SELECT u.id FROM users u ${where} ${orderBy(q.sort)} LIMIT ${limit}`,
   };
 };
 
-export interface TPageExtras { id: number; rank: string | null; country: string | null; starred: boolean; shown: string[] | null; hidden: string[] | null }
+export interface TPageExtras {
+  id: number;
+  rank: string | null;
+  country: string | null;
+  starred: boolean;
+  shown: string[] | null;
+  hidden: string[] | null;
+}
 
 export const extrasSql = (actorId: number, ids: readonly number[]): Prisma.Sql => Prisma.sql`
   SELECT u.id, r.title AS rank, c.code AS country,
@@ -201,7 +237,11 @@ export const extrasSql = (actorId: number, ids: readonly number[]): Prisma.Sql =
 
 export const usersListRepository = (db: TTx) => ({
   /** The page's ids in order and the total. */
-  async page(q: TUserQuery, page: { size: number; number: number }, cap = BROAD_COUNT_CAP): Promise<{ ids: number[]; total: number; estimated?: boolean }> {
+  async page(
+    q: TUserQuery,
+    page: { size: number; number: number },
+    cap = BROAD_COUNT_CAP,
+  ): Promise<{ ids: number[]; total: number; estimated?: boolean }> {
     const sql = userListSql(q, page);
     if (sql.plan === "narrow") {
       const rows = await db.$queryRaw<{ id: number; total: number }[]>(sql.narrowPage);
@@ -218,10 +258,17 @@ export const usersListRepository = (db: TTx) => ({
       const [plan] = await db.$queryRaw<{ "QUERY PLAN": unknown }[]>(sql.estimate);
       const raw = plan?.["QUERY PLAN"];
       // json arrives parsed from pg and as text from some drivers.
-      const estimated = ZExplain.safeParse(typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw).data?.[0]?.Plan["Plan Rows"] ?? 0;
+      const estimated =
+        ZExplain.safeParse(typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw).data?.[0]?.Plan[
+          "Plan Rows"
+        ] ?? 0;
       // Never below what was seen: the page's own position proves at least that many.
       const seen = (page.number - 1) * page.size + rows.length;
-      return { ids: rows.map((r) => r.id), total: Math.max(Math.round(estimated), counted, seen), estimated: true };
+      return {
+        ids: rows.map((r) => r.id),
+        total: Math.max(Math.round(estimated), counted, seen),
+        estimated: true,
+      };
     }
     // Two statements; on PostgreSQL they run side by side on two connections of the pool.
     const [rows, count] = await Promise.all([

@@ -3,7 +3,10 @@ import { AppError } from "../../errors/app-error.js";
 import type { TListQuery } from "../../kernel/list-query.js";
 import { parseSearch, type TSearchQuery } from "./search-text.js";
 
-export interface TRange { from: number | null; to: number | null }
+export interface TRange {
+  from: number | null;
+  to: number | null;
+}
 
 /** The list filters of spec 001 with their values parsed (docs/applicants.md "Filters"). */
 export interface TUserFilter {
@@ -25,9 +28,23 @@ export interface TUserFilter {
 
 /** Sort names of the list and what they order by (users-list-repository.ts maps them to columns). */
 export const USER_SORTS = [
-  "id", "created_at", "updated_at", "crewing_applicant_id", "surname", "full_name", "birthday", "age", "status",
-  "readiness_date", "wage", "vessel_last_name", "last_contract_soff", "vessel_planned_name", "date_planned",
-  "promotions_count", "last_contact",
+  "id",
+  "created_at",
+  "updated_at",
+  "crewing_applicant_id",
+  "surname",
+  "full_name",
+  "birthday",
+  "age",
+  "status",
+  "readiness_date",
+  "wage",
+  "vessel_last_name",
+  "last_contract_soff",
+  "vessel_planned_name",
+  "date_planned",
+  "promotions_count",
+  "last_contact",
 ] as const;
 export type TUserSort = (typeof USER_SORTS)[number];
 
@@ -46,13 +63,19 @@ const isIds = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => 
 const ids = (v: unknown): number[] | undefined => (isIds(v) ? v : undefined);
 const isEnd = (v: unknown): v is number | null => v === null || typeof v === "number";
 const range = (v: unknown): TRange | undefined =>
-  typeof v === "object" && v !== null && "from" in v && "to" in v && isEnd(v.from) && isEnd(v.to) ? { from: v.from, to: v.to } : undefined;
+  typeof v === "object" && v !== null && "from" in v && "to" in v && isEnd(v.from) && isEnd(v.to)
+    ? { from: v.from, to: v.to }
+    : undefined;
 const bool = (v: unknown): boolean | undefined => (typeof v === "boolean" ? v : undefined);
 const isStatus = (v: unknown): v is TPlacementStatus => PLACEMENT_STATUSES.some((s) => s === v);
-const statuses = (v: unknown): TPlacementStatus[] | undefined => (Array.isArray(v) && v.every(isStatus) ? v : undefined);
+const statuses = (v: unknown): TPlacementStatus[] | undefined =>
+  Array.isArray(v) && v.every(isStatus) ? v : undefined;
 
 /** The kernel's parsed list query (its values validated by the definition's zod) as the SQL builder's query. */
-export const userQueryOf = (query: Pick<TListQuery, "filter" | "search" | "sort">, actorId: number): TUserQuery => {
+export const userQueryOf = (
+  query: Pick<TListQuery, "filter" | "search" | "sort">,
+  actorId: number,
+): TUserQuery => {
   const f = query.filter;
   const filter: TUserFilter = {};
   const set = <K extends keyof TUserFilter>(key: K, value: TUserFilter[K] | undefined) => {

@@ -30,7 +30,9 @@ export const usersRepository = (db: TTx) => ({
 
   /** The next applicant number ("100123"); numbers are never reused. */
   async nextApplicantNumber(): Promise<string> {
-    const [row] = await db.$queryRaw<{ n: string }[]>`SELECT nextval('users_applicant_number_seq')::text AS n`;
+    const [row] = await db.$queryRaw<
+      { n: string }[]
+    >`SELECT nextval('users_applicant_number_seq')::text AS n`;
     if (!row) throw new Error("users_applicant_number_seq gave no value");
     return row.n;
   },
@@ -57,7 +59,10 @@ export const usersRepository = (db: TTx) => ({
   /** The caller's stars among `userIds`. */
   async starred(clientId: number, userIds: readonly number[]): Promise<Set<number>> {
     if (!userIds.length) return new Set();
-    const rows = await db.favorite.findMany({ where: { clientId, userId: { in: [...userIds] } }, select: { userId: true } });
+    const rows = await db.favorite.findMany({
+      where: { clientId, userId: { in: [...userIds] } },
+      select: { userId: true },
+    });
     return new Set(rows.map((r) => r.userId));
   },
 
@@ -70,21 +75,35 @@ export const usersRepository = (db: TTx) => ({
   },
 
   /** A staff client's tag lists (names; docs/decisions.md "Applicants"). */
-  async clientTagLists(clientId: number): Promise<{ shown: string[]; hidden: string[]; newSeafarer: string[] }> {
-    const row = await db.client.findUnique({ where: { id: clientId }, select: { shownTags: true, hiddenTags: true, newSeafarerTags: true } });
-    return { shown: row?.shownTags ?? [], hidden: row?.hiddenTags ?? [], newSeafarer: row?.newSeafarerTags ?? [] };
+  async clientTagLists(
+    clientId: number,
+  ): Promise<{ shown: string[]; hidden: string[]; newSeafarer: string[] }> {
+    const row = await db.client.findUnique({
+      where: { id: clientId },
+      select: { shownTags: true, hiddenTags: true, newSeafarerTags: true },
+    });
+    return {
+      shown: row?.shownTags ?? [],
+      hidden: row?.hiddenTags ?? [],
+      newSeafarer: row?.newSeafarerTags ?? [],
+    };
   },
 
   /** Ids of the tags named (whatever their case), creating the missing ones. */
   async tagIdsByNames(names: readonly string[]): Promise<number[]> {
     const wanted = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
     if (!wanted.length) return [];
-    const existing = await db.tag.findMany({ where: { OR: wanted.map((name) => ({ name: { equals: name, mode: "insensitive" as const } })) } });
+    const existing = await db.tag.findMany({
+      where: { OR: wanted.map((name) => ({ name: { equals: name, mode: "insensitive" as const } })) },
+    });
     const known = new Set(existing.map((t) => t.name.toLowerCase()));
     const missing = wanted.filter((n) => !known.has(n.toLowerCase()));
-    if (missing.length) await db.tag.createMany({ data: missing.map((name) => ({ name })), skipDuplicates: true });
+    if (missing.length)
+      await db.tag.createMany({ data: missing.map((name) => ({ name })), skipDuplicates: true });
     const all = missing.length
-      ? await db.tag.findMany({ where: { OR: wanted.map((name) => ({ name: { equals: name, mode: "insensitive" as const } })) } })
+      ? await db.tag.findMany({
+          where: { OR: wanted.map((name) => ({ name: { equals: name, mode: "insensitive" as const } })) },
+        })
       : existing;
     return all.map((t) => t.id);
   },
@@ -97,7 +116,10 @@ export const usersRepository = (db: TTx) => ({
   /** "Surname Name (100123)" of applicants, in the order of `ids` (pickers). */
   async labels(ids: readonly number[]): Promise<{ id: number; label: string }[]> {
     if (!ids.length) return [];
-    const rows = await db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, surname: true, name: true, crewingApplicantId: true } });
+    const rows = await db.user.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, surname: true, name: true, crewingApplicantId: true },
+    });
     const byId = new Map(rows.map((r) => [r.id, `${r.surname} ${r.name} (${r.crewingApplicantId})`]));
     return ids.flatMap((id) => {
       const label = byId.get(id);
@@ -110,7 +132,10 @@ export const usersRepository = (db: TTx) => ({
   },
 
   async tagByName(name: string): Promise<{ id: number; name: string } | null> {
-    return db.tag.findFirst({ where: { name: { equals: name.trim(), mode: "insensitive" } }, select: { id: true, name: true } });
+    return db.tag.findFirst({
+      where: { name: { equals: name.trim(), mode: "insensitive" } },
+      select: { id: true, name: true },
+    });
   },
 
   /**
@@ -133,7 +158,9 @@ export const usersRepository = (db: TTx) => ({
    * single statement holds the database for long.
    */
   async refreshDerivedAfter(afterId: number, size: number): Promise<number | null> {
-    const rows = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id > ${afterId} ORDER BY id LIMIT ${size}`;
+    const rows = await db.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM users WHERE id > ${afterId} ORDER BY id LIMIT ${size}`;
     const ids = rows.map((r) => r.id);
     if (!ids.length) return null;
     await db.$queryRaw`SELECT users_refresh_derived(${ids}::int[])::text AS done`;
@@ -143,15 +170,19 @@ export const usersRepository = (db: TTx) => ({
   /** What the applicant form and filters offer, in one round of small reads. */
   async choices() {
     const byTitle = { select: { id: true, title: true }, orderBy: { title: "asc" as const } };
-    const [ranks, countries, crewingStatuses, tags, vesselTypes, engineTypes, engineManufacturers] = await Promise.all([
-      db.rank.findMany({ select: { id: true, title: true, department: true }, orderBy: [{ crewingPriority: "asc" }, { id: "asc" }] }),
-      db.country.findMany({ select: { id: true, name: true, code: true }, orderBy: { name: "asc" } }),
-      db.crewingStatus.findMany(byTitle),
-      db.tag.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
-      db.vesselType.findMany(byTitle),
-      db.engineType.findMany(byTitle),
-      db.engineManufacturer.findMany(byTitle),
-    ]);
+    const [ranks, countries, crewingStatuses, tags, vesselTypes, engineTypes, engineManufacturers] =
+      await Promise.all([
+        db.rank.findMany({
+          select: { id: true, title: true, department: true },
+          orderBy: [{ crewingPriority: "asc" }, { id: "asc" }],
+        }),
+        db.country.findMany({ select: { id: true, name: true, code: true }, orderBy: { name: "asc" } }),
+        db.crewingStatus.findMany(byTitle),
+        db.tag.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+        db.vesselType.findMany(byTitle),
+        db.engineType.findMany(byTitle),
+        db.engineManufacturer.findMany(byTitle),
+      ]);
     return { ranks, countries, crewingStatuses, tags, vesselTypes, engineTypes, engineManufacturers };
   },
 

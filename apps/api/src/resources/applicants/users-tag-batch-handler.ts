@@ -17,7 +17,9 @@ export const usersTagBatchHandler = handleJob(usersTagBatchJob, async (p, ctx) =
     let changed = 0;
     for (let i = 0; i < p.userIds.length; i += CHUNK) {
       const chunk = p.userIds.slice(i, i + CHUNK);
-      changed += await ctx.write({ id: p.actorId }, (tx) => usersRepository(tx).applyTagBatch(p.mode, p.tagId, chunk));
+      changed += await ctx.write({ id: p.actorId }, (tx) =>
+        usersRepository(tx).applyTagBatch(p.mode, p.tagId, chunk),
+      );
       await tasks.progress(p.taskId, Math.min(i + CHUNK, p.userIds.length));
     }
     await tasks.finish(p.taskId, { changed, applicants: p.userIds.length });

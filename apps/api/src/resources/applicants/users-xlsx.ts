@@ -19,7 +19,9 @@ const statusLabel = (status: string | null): string => {
 const ageOf = (birthday: Date | null, today: Date): number | null => {
   if (!birthday) return null;
   let age = today.getUTCFullYear() - birthday.getUTCFullYear();
-  const before = today.getUTCMonth() < birthday.getUTCMonth() || (today.getUTCMonth() === birthday.getUTCMonth() && today.getUTCDate() < birthday.getUTCDate());
+  const before =
+    today.getUTCMonth() < birthday.getUTCMonth() ||
+    (today.getUTCMonth() === birthday.getUTCMonth() && today.getUTCDate() < birthday.getUTCDate());
   if (before) age -= 1;
   return age;
 };
@@ -69,10 +71,19 @@ export interface TExportSource {
  * the number of rows (docs/applicants.md "Export").
  */
 export const writeUsersXlsx = async (out: Writable, source: TExportSource): Promise<void> => {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = "Crewing back office";
   const sheet = workbook.addWorksheet("Seafarers", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+  sheet.columns = COLUMNS.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE8EEF7" } };
@@ -83,34 +94,36 @@ export const writeUsersXlsx = async (out: Writable, source: TExportSource): Prom
   for (let i = 0; i < source.ids.length; i += EXPORT_CHUNK) {
     const rows = await source.rows(source.ids.slice(i, i + EXPORT_CHUNK));
     for (const r of rows) {
-      sheet.addRow({
-        number: r.crewing_applicant_id,
-        surname: r.surname,
-        name: r.name,
-        middle: r.middle,
-        birthday: r.birthday,
-        age: ageOf(r.birthday, today),
-        country: r.country_birth,
-        rank: r.rank,
-        status: statusLabel(r.status),
-        crewingStatus: r.crewing_status,
-        readiness: r.readiness_date,
-        wage: r.wage,
-        mobile: r.mobile_phone,
-        mobileAlt: r.mobile_phone_alternative,
-        home: r.phonehome,
-        email: r.email,
-        emailAlt: r.email_alternative,
-        tags: source.visibleTags(r.tag_list).join(", "),
-        lastVessel: r.vessel_last_name,
-        lastRank: r.vessel_last_rank_title,
-        soff: r.last_contract_soff,
-        plannedVessel: r.vessel_planned_name,
-        plannedDate: r.date_planned,
-        hot: r.hot ? "Yes" : "",
-        archived: r.archived ? "Yes" : "",
-        created: r.created_at,
-      }).commit();
+      sheet
+        .addRow({
+          number: r.crewing_applicant_id,
+          surname: r.surname,
+          name: r.name,
+          middle: r.middle,
+          birthday: r.birthday,
+          age: ageOf(r.birthday, today),
+          country: r.country_birth,
+          rank: r.rank,
+          status: statusLabel(r.status),
+          crewingStatus: r.crewing_status,
+          readiness: r.readiness_date,
+          wage: r.wage,
+          mobile: r.mobile_phone,
+          mobileAlt: r.mobile_phone_alternative,
+          home: r.phonehome,
+          email: r.email,
+          emailAlt: r.email_alternative,
+          tags: source.visibleTags(r.tag_list).join(", "),
+          lastVessel: r.vessel_last_name,
+          lastRank: r.vessel_last_rank_title,
+          soff: r.last_contract_soff,
+          plannedVessel: r.vessel_planned_name,
+          plannedDate: r.date_planned,
+          hot: r.hot ? "Yes" : "",
+          archived: r.archived ? "Yes" : "",
+          created: r.created_at,
+        })
+        .commit();
     }
     done += rows.length;
     await source.onProgress?.(done);

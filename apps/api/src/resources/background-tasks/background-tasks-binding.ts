@@ -2,6 +2,9 @@ import { backgroundTasks } from "@crew/contracts";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 
 /** A client's own background tasks: progress of tag batches, exports and their files. */
-export const backgroundTasksBinding: TResourceEntry = bindResource(backgroundTasks, "BackgroundTask")({
+export const backgroundTasksBinding: TResourceEntry = bindResource(
+  backgroundTasks,
+  "BackgroundTask",
+)({
   scope: (actor) => ({ authorId: actor.id }),
 });

@@ -15,10 +15,14 @@ export interface TNewTask {
 export const backgroundTasksRepository = (db: TTx) => ({
   create: (task: TNewTask) => db.backgroundTask.create({ data: { ...task, status: "queued" } }),
   find: (id: number) => db.backgroundTask.findUnique({ where: { id } }),
-  start: (id: number, total: number) => db.backgroundTask.update({ where: { id }, data: { status: "running", total } }),
+  start: (id: number, total: number) =>
+    db.backgroundTask.update({ where: { id }, data: { status: "running", total } }),
   progress: (id: number, done: number) => db.backgroundTask.update({ where: { id }, data: { done } }),
   finish: (id: number, result: Prisma.InputJsonValue) =>
     db.backgroundTask.update({ where: { id }, data: { status: "done", result, finishedAt: new Date() } }),
   fail: (id: number, error: string) =>
-    db.backgroundTask.update({ where: { id }, data: { status: "failed", error: error.slice(0, 1000), finishedAt: new Date() } }),
+    db.backgroundTask.update({
+      where: { id },
+      data: { status: "failed", error: error.slice(0, 1000), finishedAt: new Date() },
+    }),
 });

@@ -11,10 +11,12 @@ import { clientScope } from "../fleet/fleet-scopes.js";
 
 /** Only a superuser may make or change a superuser: an admin cannot raise anyone above itself. */
 const checkRole = (actor: TActor, role: unknown): void => {
-  if (role === "superuser" && actor.role !== "superuser") throw AppError.forbidden("Only a superuser may give the superuser role.");
+  if (role === "superuser" && actor.role !== "superuser")
+    throw AppError.forbidden("Only a superuser may give the superuser role.");
 };
 const checkTarget = (actor: TActor, target: { role: string } | null): void => {
-  if (target?.role === ("superuser" satisfies TRole) && actor.role !== "superuser") throw AppError.forbidden("Only a superuser may change a superuser.");
+  if (target?.role === ("superuser" satisfies TRole) && actor.role !== "superuser")
+    throw AppError.forbidden("Only a superuser may change a superuser.");
 };
 
 const TAG_FIELDS = {
@@ -25,10 +27,13 @@ const TAG_FIELDS = {
 
 type TClientsRepository = ReturnType<typeof clientsRepository>;
 
-const tagAction = (action: keyof typeof TAG_FIELDS): TMemberActionHandler<TClientsRepository, z.output<typeof ZTagsChange>> =>
+const tagAction =
+  (action: keyof typeof TAG_FIELDS): TMemberActionHandler<TClientsRepository, z.output<typeof ZTagsChange>> =>
   async (ctx) => {
     const id = ctx.id;
-    const row = await ctx.transaction((repo) => repo.update(id, { [TAG_FIELDS[action]]: [...new Set(ctx.input.tags)] }));
+    const row = await ctx.transaction((repo) =>
+      repo.update(id, { [TAG_FIELDS[action]]: [...new Set(ctx.input.tags)] }),
+    );
     return { document: { data: ctx.serialize(row) } };
   };
 
@@ -37,13 +42,40 @@ const tagAction = (action: keyof typeof TAG_FIELDS): TMemberActionHandler<TClien
  * own profile (with the Equasis password sealed), and the fleet they look after: vessels they
  * coordinate, owners they inspect or recruit for. A partner sees itself and its fleet's people.
  */
-export const clientsBinding: TResourceEntry = bindResource(clients, "Client", clientsRepository)({
+export const clientsBinding: TResourceEntry = bindResource(
+  clients,
+  "Client",
+  clientsRepository,
+)({
   virtual: ["password"],
   relations: {
-    vessels: { kind: "inverse", model: "Vessel", fk: "coordinatorId", field: "coordinatedVessels", writable: true },
-    coordinated_vessels: { kind: "inverse", model: "Vessel", fk: "coordinatorId", field: "coordinatedVessels" },
-    owners: { kind: "through", model: "OwnerInspector", from: "clientId", to: "ownerId", field: "inspectedOwners" },
-    recruited_fleets: { kind: "through", model: "AssignOwner", from: "clientId", to: "ownerId", field: "assignedOwners" },
+    vessels: {
+      kind: "inverse",
+      model: "Vessel",
+      fk: "coordinatorId",
+      field: "coordinatedVessels",
+      writable: true,
+    },
+    coordinated_vessels: {
+      kind: "inverse",
+      model: "Vessel",
+      fk: "coordinatorId",
+      field: "coordinatedVessels",
+    },
+    owners: {
+      kind: "through",
+      model: "OwnerInspector",
+      from: "clientId",
+      to: "ownerId",
+      field: "inspectedOwners",
+    },
+    recruited_fleets: {
+      kind: "through",
+      model: "AssignOwner",
+      from: "clientId",
+      to: "ownerId",
+      field: "assignedOwners",
+    },
   },
   scope: clientScope,
   /** The spec's 400s: coordinating a vessel one coordinates, inspecting an owner one inspects. */
@@ -61,7 +93,9 @@ export const clientsBinding: TResourceEntry = bindResource(clients, "Client", cl
     port: (value) => ({ portId: Number(value) }),
     vessel: (value) => {
       const vesselId = Number(value);
-      return { OR: [{ coordinatedVessels: { some: { id: vesselId } } }, { assignedVessels: { some: { vesselId } } }] };
+      return {
+        OR: [{ coordinatedVessels: { some: { id: vesselId } } }, { assignedVessels: { some: { vesselId } } }],
+      };
     },
   },
   async toData(input, _defaults, ctx) {
@@ -91,7 +125,10 @@ export const clientsBinding: TResourceEntry = bindResource(clients, "Client", cl
         if (change.avatar !== undefined) data.avatar = change.avatar;
         if (change.equasis_email !== undefined) data.equasisEmail = change.equasis_email;
         if (change.equasis_password !== undefined) {
-          data.equasisPassword = change.equasis_password === null ? null : sealEquasisPassword(ctx.kernel.config, change.equasis_password);
+          data.equasisPassword =
+            change.equasis_password === null
+              ? null
+              : sealEquasisPassword(ctx.kernel.config, change.equasis_password);
         }
         if (change.password !== undefined) {
           if (me.passwordHash && !(await verifyPassword(me.passwordHash, change.current_password ?? ""))) {

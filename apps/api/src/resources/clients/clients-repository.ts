@@ -26,11 +26,17 @@ export const clientsRepository = (db: TTx) => ({
   },
   /** Vessels among `vesselIds` this account coordinates already. */
   coordinatedAmong(clientId: number, vesselIds: readonly number[]) {
-    return db.vessel.findMany({ where: { coordinatorId: clientId, id: { in: [...vesselIds] } }, select: { id: true } });
+    return db.vessel.findMany({
+      where: { coordinatorId: clientId, id: { in: [...vesselIds] } },
+      select: { id: true },
+    });
   },
   /** Owners among `ownerIds` this account inspects already. */
   inspectedAmong(clientId: number, ownerIds: readonly number[]) {
-    return db.ownerInspector.findMany({ where: { clientId, ownerId: { in: [...ownerIds] } }, select: { ownerId: true } });
+    return db.ownerInspector.findMany({
+      where: { clientId, ownerId: { in: [...ownerIds] } },
+      select: { ownerId: true },
+    });
   },
   /** Ends every session of an account (deactivation). */
   async endSessions(clientId: number): Promise<void> {

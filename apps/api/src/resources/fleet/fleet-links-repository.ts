@@ -9,16 +9,25 @@ export const fleetLinksRepository = (db: TTx) => ({
     return db.managerVessel.findUnique({ where: { vesselId }, select: { id: true } });
   },
   vesselAssignment(vesselId: number, clientId: number) {
-    return db.assignVessel.findUnique({ where: { vesselId_clientId: { vesselId, clientId } }, select: { id: true } });
+    return db.assignVessel.findUnique({
+      where: { vesselId_clientId: { vesselId, clientId } },
+      select: { id: true },
+    });
   },
   ownerAssignment(ownerId: number, clientId: number) {
-    return db.assignOwner.findUnique({ where: { ownerId_clientId: { ownerId, clientId } }, select: { id: true } });
+    return db.assignOwner.findUnique({
+      where: { ownerId_clientId: { ownerId, clientId } },
+      select: { id: true },
+    });
   },
   async assignOwner(ownerId: number, clientId: number): Promise<void> {
     await db.assignOwner.create({ data: { ownerId, clientId } });
   },
   inspectorsAmong(ownerId: number, clientIds: readonly number[]) {
-    return db.ownerInspector.findMany({ where: { ownerId, clientId: { in: [...clientIds] } }, select: { clientId: true } });
+    return db.ownerInspector.findMany({
+      where: { ownerId, clientId: { in: [...clientIds] } },
+      select: { clientId: true },
+    });
   },
 });
 

@@ -62,5 +62,7 @@ export const clientScope = (actor: TActor): TWhereOf<"Client"> => {
 };
 
 /** A partner's own registry imports only (should a custom permission give it bulkParse). */
-export const parseRunScope = (actor: TActor): TWhereOf<"VesselParseRun"> => (isPartner(actor) ? { authorId: actor.id } : {});
-export const parseItemScope = (actor: TActor): TWhereOf<"VesselParseItem"> => (isPartner(actor) ? { run: { authorId: actor.id } } : {});
+export const parseRunScope = (actor: TActor): TWhereOf<"VesselParseRun"> =>
+  isPartner(actor) ? { authorId: actor.id } : {};
+export const parseItemScope = (actor: TActor): TWhereOf<"VesselParseItem"> =>
+  isPartner(actor) ? { run: { authorId: actor.id } } : {};

@@ -79,29 +79,64 @@ export const manningScalesRepository = (db: TTx) => ({
   async rowsByIds(ids: readonly number[]): Promise<TRowOf<"ManningScale">[]> {
     const sql = isAppClient(db) ? sqlPoolOf(db) : undefined;
     const rows = sql
-      ? (await sql.pool.query<TRawScaleRow>({ ...(sql.embedded ? {} : { name: "crew_manning_scale_rows" }), text: ROWS_SQL, values: [[...ids]] })).rows
+      ? (
+          await sql.pool.query<TRawScaleRow>({
+            ...(sql.embedded ? {} : { name: "crew_manning_scale_rows" }),
+            text: ROWS_SQL,
+            values: [[...ids]],
+          })
+        ).rows
       : await db.$queryRawUnsafe<TRawScaleRow[]>(ROWS_SQL, [...ids]);
     return rows.map((r) => ({
-      id: r.id, vesselId: r.vessel_id, ownerId: r.owner_id, rankId: r.rank_id, name: r.name, crewingPriority: r.crewing_priority,
-      templateOffer: r.template_offer, status: r.status, state: r.state, originId: r.origin_id,
-      createdAt: new Date(r.created_ms), updatedAt: new Date(r.updated_ms),
+      id: r.id,
+      vesselId: r.vessel_id,
+      ownerId: r.owner_id,
+      rankId: r.rank_id,
+      name: r.name,
+      crewingPriority: r.crewing_priority,
+      templateOffer: r.template_offer,
+      status: r.status,
+      state: r.state,
+      originId: r.origin_id,
+      createdAt: new Date(r.created_ms),
+      updatedAt: new Date(r.updated_ms),
     }));
   },
 
   activeRows(vesselId: number) {
-    return db.manningScale.findMany({ where: { vesselId, state: "active" }, orderBy: [{ crewingPriority: "asc" }, { id: "asc" }] });
+    return db.manningScale.findMany({
+      where: { vesselId, state: "active" },
+      orderBy: [{ crewingPriority: "asc" }, { id: "asc" }],
+    });
   },
 
   /** Archives a vessel's active rows (a scale replaced by a copy); answers their ids. */
   async archiveActive(vesselId: number): Promise<number[]> {
-    const rows = await db.manningScale.findMany({ where: { vesselId, state: "active" }, select: { id: true } });
-    await db.manningScale.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { state: "archived" } });
+    const rows = await db.manningScale.findMany({
+      where: { vesselId, state: "active" },
+      select: { id: true },
+    });
+    await db.manningScale.updateMany({
+      where: { id: { in: rows.map((r) => r.id) } },
+      data: { state: "archived" },
+    });
     return rows.map((r) => r.id);
   },
 
-  async copyRows(rows: readonly { id: number; rankId: number; templateOffer: number | null; status: string | null }[], toVesselId: number, from: number): Promise<number> {
+  async copyRows(
+    rows: readonly { id: number; rankId: number; templateOffer: number | null; status: string | null }[],
+    toVesselId: number,
+    from: number,
+  ): Promise<number> {
     const { count } = await db.manningScale.createMany({
-      data: rows.map((r, i) => ({ vesselId: toVesselId, rankId: r.rankId, templateOffer: r.templateOffer, status: r.status, originId: r.id, crewingPriority: from + i })),
+      data: rows.map((r, i) => ({
+        vesselId: toVesselId,
+        rankId: r.rankId,
+        templateOffer: r.templateOffer,
+        status: r.status,
+        originId: r.id,
+        crewingPriority: from + i,
+      })),
     });
     return count;
   },

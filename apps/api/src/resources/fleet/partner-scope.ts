@@ -8,11 +8,14 @@ import type { TWhereOf } from "../../kernel/model-types.js";
  * those owners' fleet. Every fleet and planning scope builds on this one rule, so the server,
  * not the screens, keeps a partner to its own owners' vessels.
  */
-export const isPartner = (actor: TActor): boolean => actor.role === "partner" || actor.role === "partner_view";
+export const isPartner = (actor: TActor): boolean =>
+  actor.role === "partner" || actor.role === "partner_view";
 
 /** Vessels a partner may see: owned by one of its owners. `undefined` for staff (no limit). */
 export const partnerVesselWhere = (actor: TActor): TWhereOf<"Vessel"> | undefined =>
-  isPartner(actor) ? { ownerVessel: { is: { owner: { assignments: { some: { clientId: actor.id } } } } } } : undefined;
+  isPartner(actor)
+    ? { ownerVessel: { is: { owner: { assignments: { some: { clientId: actor.id } } } } } }
+    : undefined;
 
 /** Owners a partner may see: its own. */
 export const partnerOwnerWhere = (actor: TActor): TWhereOf<"Owner"> | undefined =>
@@ -23,11 +26,21 @@ export const partnerOwnerWhere = (actor: TActor): TWhereOf<"Owner"> | undefined 
  * itself); for a partner its one owner, and a partner with several owners or none is told to
  * ask the office (a 422 on the owner relationship).
  */
-export const newVesselOwnerOf = async (repo: { ownerIdsOf(clientId: number): Promise<number[]> }, actor: TActor): Promise<number | null> => {
+export const newVesselOwnerOf = async (
+  repo: { ownerIdsOf(clientId: number): Promise<number[]> },
+  actor: TActor,
+): Promise<number | null> => {
   if (!isPartner(actor)) return null;
   const owners = await repo.ownerIdsOf(actor.id);
   if (owners.length !== 1 || owners[0] === undefined) {
-    throw AppError.invalid([{ field: "owner", location: "relationships", message: "cannot be told for a partner linked to several owners or none: ask the crewing office to add the vessel" }]);
+    throw AppError.invalid([
+      {
+        field: "owner",
+        location: "relationships",
+        message:
+          "cannot be told for a partner linked to several owners or none: ask the crewing office to add the vessel",
+      },
+    ]);
   }
   return owners[0];
 };

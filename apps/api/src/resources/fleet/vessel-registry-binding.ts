@@ -6,11 +6,17 @@ import { parseItemScope, parseRunScope } from "./fleet-scopes.js";
 const ZInvalid = z.array(z.string()).catch([]);
 
 /** Registry imports and their rows: read-only, written by the import job. */
-export const vesselParseRunsBinding: TResourceEntry = bindResource(vesselParseRuns, "VesselParseRun")({
+export const vesselParseRunsBinding: TResourceEntry = bindResource(
+  vesselParseRuns,
+  "VesselParseRun",
+)({
   scope: parseRunScope,
   computed: { invalid: (row) => ZInvalid.parse(row.invalid) },
 });
 
-export const vesselParseItemsBinding: TResourceEntry = bindResource(vesselParseItems, "VesselParseItem")({
+export const vesselParseItemsBinding: TResourceEntry = bindResource(
+  vesselParseItems,
+  "VesselParseItem",
+)({
   scope: parseItemScope,
 });

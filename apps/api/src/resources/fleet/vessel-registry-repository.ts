@@ -24,7 +24,10 @@ export interface TRunCounts {
 export const vesselRegistryRepository = (db: TTx) => ({
   /** The caller's Equasis account: email and the sealed password. */
   accountOf(clientId: number) {
-    return db.client.findUnique({ where: { id: clientId }, select: { equasisEmail: true, equasisPassword: true } });
+    return db.client.findUnique({
+      where: { id: clientId },
+      select: { equasisEmail: true, equasisPassword: true },
+    });
   },
 
   vesselByImo(imo: string) {
@@ -40,7 +43,10 @@ export const vesselRegistryRepository = (db: TTx) => ({
   },
 
   countryByName(name: string) {
-    return db.country.findFirst({ where: { name: { equals: name, mode: "insensitive" } }, select: { id: true } });
+    return db.country.findFirst({
+      where: { name: { equals: name, mode: "insensitive" } },
+      select: { id: true },
+    });
   },
 
   /** A flag state missing from the countries list, added with its ISO code (never a duplicate code). */
@@ -51,7 +57,10 @@ export const vesselRegistryRepository = (db: TTx) => ({
   },
 
   async vesselTypeId(title: string): Promise<number> {
-    const found = await db.vesselType.findFirst({ where: { title: { equals: title, mode: "insensitive" } }, select: { id: true } });
+    const found = await db.vesselType.findFirst({
+      where: { title: { equals: title, mode: "insensitive" } },
+      select: { id: true },
+    });
     if (found) return found.id;
     return (await db.vesselType.create({ data: { title }, select: { id: true } })).id;
   },
@@ -64,12 +73,26 @@ export const vesselRegistryRepository = (db: TTx) => ({
     return db.vessel.update({ where: { id }, data, select: { id: true, name: true } });
   },
 
-  async createRun(run: { authorId: number; email: string; onlyNew: boolean; invalid: string[]; imos: readonly string[] }): Promise<number> {
+  async createRun(run: {
+    authorId: number;
+    email: string;
+    onlyNew: boolean;
+    invalid: string[];
+    imos: readonly string[];
+  }): Promise<number> {
     const created = await db.vesselParseRun.create({
-      data: { authorId: run.authorId, email: run.email, onlyNew: run.onlyNew, invalid: run.invalid, total: run.imos.length },
+      data: {
+        authorId: run.authorId,
+        email: run.email,
+        onlyNew: run.onlyNew,
+        invalid: run.invalid,
+        total: run.imos.length,
+      },
       select: { id: true },
     });
-    await db.vesselParseItem.createMany({ data: run.imos.map((imo, i) => ({ runId: created.id, imo, position: i + 1 })) });
+    await db.vesselParseItem.createMany({
+      data: run.imos.map((imo, i) => ({ runId: created.id, imo, position: i + 1 })),
+    });
     return created.id;
   },
 
@@ -78,18 +101,36 @@ export const vesselRegistryRepository = (db: TTx) => ({
   },
 
   pendingItems(runId: number) {
-    return db.vesselParseItem.findMany({ where: { runId, status: "pending" }, orderBy: { position: "asc" }, select: { id: true, imo: true } });
+    return db.vesselParseItem.findMany({
+      where: { runId, status: "pending" },
+      orderBy: { position: "asc" },
+      select: { id: true, imo: true },
+    });
   },
 
   /** Counts of a run's finished items (the run's columns are recomputed from them: a retried job counts nothing twice). */
   async counts(runId: number): Promise<TRunCounts> {
-    const groups = await db.vesselParseItem.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } });
+    const groups = await db.vesselParseItem.groupBy({
+      by: ["status"],
+      where: { runId },
+      _count: { _all: true },
+    });
     const of = (status: TParseItemStatus) => groups.find((g) => g.status === status)?._count._all ?? 0;
-    const counts = { created: of("created"), updated: of("updated"), skipped: of("skipped"), failed: of("failed") };
+    const counts = {
+      created: of("created"),
+      updated: of("updated"),
+      skipped: of("skipped"),
+      failed: of("failed"),
+    };
     return { ...counts, processed: counts.created + counts.updated + counts.skipped + counts.failed };
   },
 
-  async setRun(runId: number, status: TParseRunStatus, counts: TRunCounts, extra: { error?: string | null; startedAt?: Date; finishedAt?: Date } = {}): Promise<void> {
+  async setRun(
+    runId: number,
+    status: TParseRunStatus,
+    counts: TRunCounts,
+    extra: { error?: string | null; startedAt?: Date; finishedAt?: Date } = {},
+  ): Promise<void> {
     await db.vesselParseRun.update({
       where: { id: runId },
       data: {
@@ -104,13 +145,24 @@ export const vesselRegistryRepository = (db: TTx) => ({
     });
   },
 
-  async finishItem(itemId: number, outcome: { status: TParseItemStatus; message: string | null; vesselId: number | null; vesselName: string | null }): Promise<void> {
+  async finishItem(
+    itemId: number,
+    outcome: {
+      status: TParseItemStatus;
+      message: string | null;
+      vesselId: number | null;
+      vesselName: string | null;
+    },
+  ): Promise<void> {
     await db.vesselParseItem.update({ where: { id: itemId }, data: outcome });
   },
 
   /** Items left pending when a run stops for good: failed with the run's reason. */
   async failPending(runId: number, message: string): Promise<void> {
-    await db.vesselParseItem.updateMany({ where: { runId, status: "pending" }, data: { status: "failed", message } });
+    await db.vesselParseItem.updateMany({
+      where: { runId, status: "pending" },
+      data: { status: "failed", message },
+    });
   },
 });
 

@@ -42,13 +42,37 @@ const registryResource = (ship: TRegistryShip, vesselId: number | null) => ({
  * scale as children; the list filters of spec 002 §3 (meanings in docs/decisions.md), the
  * photo upload, and the registry (Equasis) search, create, refresh and bulk import.
  */
-export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", vesselsRepository)({
+export const vesselsBinding: TResourceEntry = bindResource(
+  vessels,
+  "Vessel",
+  vesselsRepository,
+)({
   relations: {
-    owner: { kind: "through", model: "OwnerVessel", from: "vesselId", to: "ownerId", field: "ownerVessel", single: true },
-    manager: { kind: "through", model: "ManagerVessel", from: "vesselId", to: "managerId", field: "managerVessel", single: true },
+    owner: {
+      kind: "through",
+      model: "OwnerVessel",
+      from: "vesselId",
+      to: "ownerId",
+      field: "ownerVessel",
+      single: true,
+    },
+    manager: {
+      kind: "through",
+      model: "ManagerVessel",
+      from: "vesselId",
+      to: "managerId",
+      field: "managerVessel",
+      single: true,
+    },
     owner_vessel: { kind: "inverse", model: "OwnerVessel", fk: "vesselId", field: "ownerVessel" },
     manager_vessel: { kind: "inverse", model: "ManagerVessel", fk: "vesselId", field: "managerVessel" },
-    recruiters: { kind: "through", model: "AssignVessel", from: "vesselId", to: "clientId", field: "recruiters" },
+    recruiters: {
+      kind: "through",
+      model: "AssignVessel",
+      from: "vesselId",
+      to: "clientId",
+      field: "recruiters",
+    },
     manning_scales: { kind: "inverse", model: "ManningScale", fk: "vesselId", field: "manningScales" },
   },
   scope: vesselScope,
@@ -68,7 +92,11 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
       const text = String(value);
       return {
         OR: [
-          { ownerVessel: { is: { owner: { OR: [{ title: contains(text) }, { shortTitle: contains(text) }] } } } },
+          {
+            ownerVessel: {
+              is: { owner: { OR: [{ title: contains(text) }, { shortTitle: contains(text) }] } },
+            },
+          },
           { managerVessel: { is: { manager: { title: contains(text) } } } },
         ],
       };
@@ -97,11 +125,16 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
   },
   /** PATCH /vessels/{id}/relationships/coordinator naming the coordinator it has is the spec's 400. */
   async beforeRelationshipChange(change, ctx) {
-    if (change.name === "coordinator" && change.ids[0] !== undefined && ctx.before.coordinatorId === change.ids[0]) {
+    if (
+      change.name === "coordinator" &&
+      change.ids[0] !== undefined &&
+      ctx.before.coordinatorId === change.ids[0]
+    ) {
       throw AppError.badRequest("User is already assigned as Crew Coordinator for this vessel");
     }
     // update_from_equasis: true needs the caller's registry account: refused before anything changes.
-    if (change.flags.update_from_equasis === true) await registryAccount(ctx.repo, ctx.kernel.config, ctx.actor.id);
+    if (change.flags.update_from_equasis === true)
+      await registryAccount(ctx.repo, ctx.kernel.config, ctx.actor.id);
   },
   /** update_from_equasis: true refreshes the vessel's particulars from the registry: a one-IMO import. */
   async afterRelationshipChange(change, ctx) {
@@ -109,7 +142,15 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
     const vessel = await ctx.repo.vesselImo(ctx.id);
     if (!vessel) return;
     const account = await registryAccount(ctx.repo, ctx.kernel.config, ctx.actor.id);
-    const runId = await ctx.transaction((repo) => repo.createRun({ authorId: ctx.actor.id, email: account.email, onlyNew: false, invalid: [], imos: [vessel.imo] }));
+    const runId = await ctx.transaction((repo) =>
+      repo.createRun({
+        authorId: ctx.actor.id,
+        email: account.email,
+        onlyNew: false,
+        invalid: [],
+        imos: [vessel.imo],
+      }),
+    );
     await ctx.kernel.jobs.enqueue(vesselRegistryImportJob, { runId });
   },
   actions: {
@@ -123,13 +164,21 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
       const ship = await withRegistry(ctx.kernel.config, account, (session) => session.findShip(ctx.input.q));
       if (!ship) return { document: { data: [], meta: { count: 0 } } };
       const existing = await ctx.repo.vesselByImo(ship.imo);
-      const readable = existing ? await ctx.kernel.serviceOf("vessels").readableIds(ctx.actor, [existing.id]) : new Set<number>();
-      return { document: { data: [registryResource(ship, existing && readable.has(existing.id) ? existing.id : null)], meta: { count: 1 } } };
+      const readable = existing
+        ? await ctx.kernel.serviceOf("vessels").readableIds(ctx.actor, [existing.id])
+        : new Set<number>();
+      return {
+        document: {
+          data: [registryResource(ship, existing && readable.has(existing.id) ? existing.id : null)],
+          meta: { count: 1 },
+        },
+      };
     },
 
     async create_from_equasis(ctx) {
       const { imo, email } = ctx.input;
-      if (await ctx.repo.vesselByImo(imo)) throw AppError.invalid([{ field: "imo", message: "has already been taken" }]);
+      if (await ctx.repo.vesselByImo(imo))
+        throw AppError.invalid([{ field: "imo", message: "has already been taken" }]);
       const account = await registryAccount(ctx.repo, ctx.kernel.config, ctx.actor.id, email);
       const ship = await withRegistry(ctx.kernel.config, account, (session) => session.findShip(imo));
       if (!ship) throw AppError.invalid([{ field: "imo", message: "was not found in the vessel registry" }]);
@@ -170,8 +219,13 @@ export const vesselsBinding: TResourceEntry = bindResource(vessels, "Vessel", ve
         else if (!isValidImo(digits)) invalid.push(`${entry}: has a wrong check digit`);
         else if (!valid.includes(digits)) valid.push(digits);
       }
-      if (!valid.length) throw AppError.invalid([{ field: "imos", message: `has no valid IMO number (${invalid.slice(0, 5).join("; ")})` }]);
-      const runId = await ctx.transaction((repo) => repo.createRun({ authorId: ctx.actor.id, email: account.email, onlyNew, invalid, imos: valid }));
+      if (!valid.length)
+        throw AppError.invalid([
+          { field: "imos", message: `has no valid IMO number (${invalid.slice(0, 5).join("; ")})` },
+        ]);
+      const runId = await ctx.transaction((repo) =>
+        repo.createRun({ authorId: ctx.actor.id, email: account.email, onlyNew, invalid, imos: valid }),
+      );
       await ctx.kernel.jobs.enqueue(vesselRegistryImportJob, { runId });
       const document = await ctx.kernel.serviceOf("vessel_parse_runs").show(ctx.actor, runId, {});
       return { status: 202, document: { ...document, meta: { accepted: valid.length, invalid } } };

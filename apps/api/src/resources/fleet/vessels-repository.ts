@@ -7,7 +7,11 @@ export const vesselsRepository = (db: TTx) => ({
 
   /** Owners a partner account is linked to (assign_owners). */
   async ownerIdsOf(clientId: number): Promise<number[]> {
-    const rows = await db.assignOwner.findMany({ where: { clientId }, select: { ownerId: true }, orderBy: { ownerId: "asc" } });
+    const rows = await db.assignOwner.findMany({
+      where: { clientId },
+      select: { ownerId: true },
+      orderBy: { ownerId: "asc" },
+    });
     return rows.map((r) => r.ownerId);
   },
 

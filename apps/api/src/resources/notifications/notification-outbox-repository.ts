@@ -14,9 +14,13 @@ export type TNotice = Prisma.NotificationCreateManyInput;
 export const notificationOutbox = (db: TTx) => ({
   async send(notices: readonly TNotice[]): Promise<number> {
     if (!notices.length) return 0;
-    const clients = await db.client.findMany({ where: { id: { in: [...new Set(notices.map((n) => n.recipientId))] } }, select: { id: true, role: true } });
+    const clients = await db.client.findMany({
+      where: { id: { in: [...new Set(notices.map((n) => n.recipientId))] } },
+      select: { id: true, role: true },
+    });
     const maps = new Map<number, TPermissionMap>();
-    for (const c of clients) maps.set(c.id, buildPermissionMap(await permissionRepository(db).forRoleAndClient(c.role, c.id)));
+    for (const c of clients)
+      maps.set(c.id, buildPermissionMap(await permissionRepository(db).forRoleAndClient(c.role, c.id)));
     const sendable = notices.filter((n) => {
       const map = maps.get(n.recipientId);
       return map !== undefined && canOpenLink(map, n.itemLink ?? "/");

@@ -6,10 +6,14 @@ import { notificationsRepository } from "./notifications-repository.js";
 const POP_UP_LIMIT = 20;
 
 const author = (row: Record<string, unknown>): { name?: unknown; avatar?: unknown } | null =>
-  typeof row.author === "object" && row.author !== null ? (row.author) : null;
+  typeof row.author === "object" && row.author !== null ? row.author : null;
 
 /** Everyone sees and clears only their own notifications, whatever the filter says. */
-export const notificationsBinding: TResourceEntry = bindResource(notifications, "Notification", notificationsRepository)({
+export const notificationsBinding: TResourceEntry = bindResource(
+  notifications,
+  "Notification",
+  notificationsRepository,
+)({
   scope: (actor) => ({ recipientId: actor.id }),
   filters: {
     current_user: () => ({}),
@@ -31,19 +35,31 @@ export const notificationsBinding: TResourceEntry = bindResource(notifications, 
     /** `{payload: id | [ids]}`; ids of other people's notifications are ignored. */
     async mark_as_shown(ctx) {
       const { payload } = ctx.input;
-      const updated = await ctx.transaction((repo) => repo.mark(ctx.actor.id, Array.isArray(payload) ? payload : [payload], "shown"));
+      const updated = await ctx.transaction((repo) =>
+        repo.mark(ctx.actor.id, Array.isArray(payload) ? payload : [payload], "shown"),
+      );
       return { document: { meta: { updated } } };
     },
     async mark_as_read(ctx) {
       const { payload } = ctx.input;
-      const updated = await ctx.transaction((repo) => repo.mark(ctx.actor.id, Array.isArray(payload) ? payload : [payload], "read"));
+      const updated = await ctx.transaction((repo) =>
+        repo.mark(ctx.actor.id, Array.isArray(payload) ? payload : [payload], "read"),
+      );
       return { document: { meta: { updated } } };
     },
     async mark_all_shown(ctx) {
-      return { document: { meta: { updated: await ctx.transaction((repo) => repo.mark(ctx.actor.id, "all", "shown")) } } };
+      return {
+        document: {
+          meta: { updated: await ctx.transaction((repo) => repo.mark(ctx.actor.id, "all", "shown")) },
+        },
+      };
     },
     async mark_all_read(ctx) {
-      return { document: { meta: { updated: await ctx.transaction((repo) => repo.mark(ctx.actor.id, "all", "read")) } } };
+      return {
+        document: {
+          meta: { updated: await ctx.transaction((repo) => repo.mark(ctx.actor.id, "all", "read")) },
+        },
+      };
     },
     async clear_all(ctx) {
       await ctx.transaction((repo) => repo.clearAll(ctx.actor.id));

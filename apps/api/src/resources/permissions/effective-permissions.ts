@@ -12,7 +12,12 @@ import { permissionRepository } from "../../permissions/permission-repository.js
  * records with the client's overrides in their place), each with its dotted key. Anyone may
  * read their own; reading another's needs permissions.read.
  */
-export const effectivePermissions = async (db: TTx, actor: TActor, clientId: number, url: string): Promise<TListDocument> => {
+export const effectivePermissions = async (
+  db: TTx,
+  actor: TActor,
+  clientId: number,
+  url: string,
+): Promise<TListDocument> => {
   if (clientId !== actor.id) requireAccess(actor, "permissions", "read");
   const repo = permissionRepository(db);
   const client = await repo.roleOfClient(clientId);
@@ -23,7 +28,12 @@ export const effectivePermissions = async (db: TTx, actor: TActor, clientId: num
     .map(([key, r]) => toResource(permissionRecords, { ...r }, { computed: () => ({ key }) }));
   return {
     data,
-    links: listLinks(url, { filter: { client_id: clientId } }, { size: Math.max(data.length, 1), number: 1 }, data.length),
+    links: listLinks(
+      url,
+      { filter: { client_id: clientId } },
+      { size: Math.max(data.length, 1), number: 1 },
+      data.length,
+    ),
     meta: { count: data.length, total: data.length },
   };
 };

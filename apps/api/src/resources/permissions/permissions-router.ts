@@ -12,13 +12,17 @@ export const permissionsRouter = (db: TTx): Router => {
   const router = Router();
   router.get("/permissions", async (req, res, next) => {
     const filter = req.query.filter;
-    const raw = typeof filter === "object" && filter !== null && !Array.isArray(filter) ? (filter as Record<string, unknown>).client_id : undefined;
+    const raw =
+      typeof filter === "object" && filter !== null && !Array.isArray(filter)
+        ? (filter as Record<string, unknown>).client_id
+        : undefined;
     if (raw === undefined || raw === "" || raw === "all") {
       next();
       return;
     }
     const id = typeof raw === "string" ? idOf(raw) : undefined;
-    if (id === undefined) throw AppError.badRequest("filter[client_id] must be a client id", "filter[client_id]");
+    if (id === undefined)
+      throw AppError.badRequest("filter[client_id] must be a client id", "filter[client_id]");
     respond(res, 200, await effectivePermissions(db, actorOf(req), id, requestUrl(req)));
   });
   return router;

@@ -2,7 +2,14 @@ import type { TTx } from "../../db/client.js";
 import { planningPrintRepository } from "./planning-print-repository.js";
 
 const planSelect = {
-  id: true, manningScaleId: true, userId: true, start: true, end: true, status: true, crewChangeSignOnId: true, crewChangeSignOffId: true,
+  id: true,
+  manningScaleId: true,
+  userId: true,
+  start: true,
+  end: true,
+  status: true,
+  crewChangeSignOnId: true,
+  crewChangeSignOffId: true,
   manningScale: { select: { vesselId: true, name: true } },
   user: { select: { name: true, surname: true } },
 } as const;
@@ -23,7 +30,12 @@ export const crewChangesRepository = (db: TTx) => ({
   async hasRows(crewChangeId: number): Promise<boolean> {
     return (await db.crewList.count({ where: { crewChangeId } })) > 0;
   },
-  createRow(data: { crewChangeId: number; signOnId: number | null; signOffId: number | null; reasonId: number | null }) {
+  createRow(data: {
+    crewChangeId: number;
+    signOnId: number | null;
+    signOffId: number | null;
+    reasonId: number | null;
+  }) {
     return db.crewList.create({ data });
   },
   /** Another plan of the row or of the seafarer that would share a day with [start, end). */
@@ -33,12 +45,24 @@ export const crewChangesRepository = (db: TTx) => ({
         id: { not: plan.id },
         start: { lt: end },
         end: { gt: start },
-        OR: [{ manningScaleId: plan.manningScaleId }, ...(plan.userId === null ? [] : [{ userId: plan.userId }])],
+        OR: [
+          { manningScaleId: plan.manningScaleId },
+          ...(plan.userId === null ? [] : [{ userId: plan.userId }]),
+        ],
       },
       select: { id: true, start: true, end: true, user: { select: { name: true, surname: true } } },
     });
   },
-  async movePlan(id: number, data: { start?: Date; end?: Date; crewChangeSignOnId?: number | null; crewChangeSignOffId?: number | null; status?: string }): Promise<void> {
+  async movePlan(
+    id: number,
+    data: {
+      start?: Date;
+      end?: Date;
+      crewChangeSignOnId?: number | null;
+      crewChangeSignOffId?: number | null;
+      status?: string;
+    },
+  ): Promise<void> {
     await db.timePlan.update({ where: { id }, data });
   },
   plansSigningWith(crewChangeId: number) {
@@ -49,14 +73,28 @@ export const crewChangesRepository = (db: TTx) => ({
   },
   /** How many seafarers sign on and off at each of these crew changes (the list's columns). */
   async signCounts(crewChangeIds: readonly number[]): Promise<Map<number, { on: number; off: number }>> {
-    const out = new Map<number, { on: number; off: number }>(crewChangeIds.map((id) => [id, { on: 0, off: 0 }]));
+    const out = new Map<number, { on: number; off: number }>(
+      crewChangeIds.map((id) => [id, { on: 0, off: 0 }]),
+    );
     if (!crewChangeIds.length) return out;
     const [on, off] = await Promise.all([
-      db.timePlan.groupBy({ by: ["crewChangeSignOnId"], where: { crewChangeSignOnId: { in: [...crewChangeIds] } }, _count: { _all: true } }),
-      db.timePlan.groupBy({ by: ["crewChangeSignOffId"], where: { crewChangeSignOffId: { in: [...crewChangeIds] } }, _count: { _all: true } }),
+      db.timePlan.groupBy({
+        by: ["crewChangeSignOnId"],
+        where: { crewChangeSignOnId: { in: [...crewChangeIds] } },
+        _count: { _all: true },
+      }),
+      db.timePlan.groupBy({
+        by: ["crewChangeSignOffId"],
+        where: { crewChangeSignOffId: { in: [...crewChangeIds] } },
+        _count: { _all: true },
+      }),
     ]);
-    for (const g of on) if (g.crewChangeSignOnId !== null) out.set(g.crewChangeSignOnId, { on: g._count._all, off: out.get(g.crewChangeSignOnId)?.off ?? 0 });
-    for (const g of off) if (g.crewChangeSignOffId !== null) out.set(g.crewChangeSignOffId, { on: out.get(g.crewChangeSignOffId)?.on ?? 0, off: g._count._all });
+    for (const g of on)
+      if (g.crewChangeSignOnId !== null)
+        out.set(g.crewChangeSignOnId, { on: g._count._all, off: out.get(g.crewChangeSignOnId)?.off ?? 0 });
+    for (const g of off)
+      if (g.crewChangeSignOffId !== null)
+        out.set(g.crewChangeSignOffId, { on: out.get(g.crewChangeSignOffId)?.on ?? 0, off: g._count._all });
     return out;
   },
   async lockCrewChange(id: number): Promise<void> {

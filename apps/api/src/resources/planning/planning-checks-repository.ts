@@ -14,9 +14,19 @@ const applicantCheck: TPlanningCheck = async (db, plans) => {
   const [users, rows] = await Promise.all([
     db.user.findMany({
       where: { id: { in: [...new Set(plans.map((p) => p.userId))] } },
-      select: { id: true, readinessDate: true, usVisaDoe: true, archived: true, roleId: true, role: { select: { title: true } } },
+      select: {
+        id: true,
+        readinessDate: true,
+        usVisaDoe: true,
+        archived: true,
+        roleId: true,
+        role: { select: { title: true } },
+      },
     }),
-    db.manningScale.findMany({ where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } }, select: { id: true, rankId: true, rank: { select: { title: true } } } }),
+    db.manningScale.findMany({
+      where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } },
+      select: { id: true, rankId: true, rank: { select: { title: true } } },
+    }),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   const rowById = new Map(rows.map((r) => [r.id, r]));
@@ -24,17 +34,34 @@ const applicantCheck: TPlanningCheck = async (db, plans) => {
   for (const plan of plans) {
     const user = userById.get(plan.userId);
     if (!user) continue;
-    if (user.archived) add(out, plan.id, { code: "applicant_archived", title: "Archived applicant", detail: "The applicant's record is archived." });
+    if (user.archived)
+      add(out, plan.id, {
+        code: "applicant_archived",
+        title: "Archived applicant",
+        detail: "The applicant's record is archived.",
+      });
     // Readiness (DOA) speaks of joining: a seafarer on board already joined.
     if (user.readinessDate && user.readinessDate > plan.start && plan.status !== "on_board") {
-      add(out, plan.id, { code: "not_ready", title: "Not ready by the start", detail: `Ready from ${formatDay(user.readinessDate)}, planned from ${formatDay(plan.start)}.` });
+      add(out, plan.id, {
+        code: "not_ready",
+        title: "Not ready by the start",
+        detail: `Ready from ${formatDay(user.readinessDate)}, planned from ${formatDay(plan.start)}.`,
+      });
     }
     if (user.usVisaDoe && user.usVisaDoe < plan.end) {
-      add(out, plan.id, { code: "document_expires", title: "US visa expires", detail: `The US visa expires ${formatDay(user.usVisaDoe)}, before the planned end ${formatDay(plan.end)}.` });
+      add(out, plan.id, {
+        code: "document_expires",
+        title: "US visa expires",
+        detail: `The US visa expires ${formatDay(user.usVisaDoe)}, before the planned end ${formatDay(plan.end)}.`,
+      });
     }
     const row = rowById.get(plan.manningScaleId);
     if (row && user.roleId !== null && user.roleId !== row.rankId) {
-      add(out, plan.id, { code: "other_rank", title: "Another rank", detail: `Applied for ${user.role?.title ?? "another rank"}, planned as ${row.rank.title}.` });
+      add(out, plan.id, {
+        code: "other_rank",
+        title: "Another rank",
+        detail: `Applied for ${user.role?.title ?? "another rank"}, planned as ${row.rank.title}.`,
+      });
     }
   }
   return out;
@@ -49,14 +76,28 @@ const applicantCheck: TPlanningCheck = async (db, plans) => {
  */
 const documentsCheck: TPlanningCheck = async (db, plans) => {
   const userIds = [...new Set(plans.map((p) => p.userId))];
-  const rows = await db.manningScale.findMany({ where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } }, select: { id: true, rankId: true, rank: { select: { title: true } } } });
+  const rows = await db.manningScale.findMany({
+    where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } },
+    select: { id: true, rankId: true, rank: { select: { title: true } } },
+  });
   const [documents, certificated] = await Promise.all([
     db.applicantDocument.findMany({
       where: { userId: { in: userIds } },
-      select: { userId: true, nDoc: true, nTpd: true, validUntil: true, roleId: true, kind: { select: { title: true } } },
+      select: {
+        userId: true,
+        nDoc: true,
+        nTpd: true,
+        validUntil: true,
+        roleId: true,
+        kind: { select: { title: true } },
+      },
     }),
     // Ranks a certificate qualifies for at all: a rank no document anywhere names (ratings, cadets) needs none.
-    db.applicantDocument.findMany({ where: { roleId: { in: [...new Set(rows.map((r) => r.rankId))] } }, select: { roleId: true }, distinct: ["roleId"] }),
+    db.applicantDocument.findMany({
+      where: { roleId: { in: [...new Set(rows.map((r) => r.rankId))] } },
+      select: { roleId: true },
+      distinct: ["roleId"],
+    }),
   ]);
   const needsCertificate = new Set(certificated.flatMap((d) => (d.roleId === null ? [] : [d.roleId])));
   const rowById = new Map(rows.map((r) => [r.id, r]));
@@ -68,7 +109,8 @@ const documentsCheck: TPlanningCheck = async (db, plans) => {
     const key = `${d.nDoc}:${d.nTpd === 3 ? "endorsement" : "document"}`;
     const title = d.nTpd === 3 ? `${d.kind.title} (endorsement)` : d.kind.title;
     const seen = kinds.get(key);
-    if (!seen || (seen.until !== null && (d.validUntil === null || d.validUntil > seen.until))) kinds.set(key, { title, until: d.validUntil });
+    if (!seen || (seen.until !== null && (d.validUntil === null || d.validUntil > seen.until)))
+      kinds.set(key, { title, until: d.validUntil });
     newest.set(d.userId, kinds);
     if (d.roleId !== null) ranks.set(d.userId, (ranks.get(d.userId) ?? new Set<number>()).add(d.roleId));
   }
@@ -76,12 +118,20 @@ const documentsCheck: TPlanningCheck = async (db, plans) => {
   for (const plan of plans) {
     for (const doc of newest.get(plan.userId)?.values() ?? []) {
       if (doc.until !== null && doc.until < plan.end) {
-        add(out, plan.id, { code: "document_expires", title: `${doc.title} expires`, detail: `${doc.title} expires ${formatDay(doc.until)}, before the planned end ${formatDay(plan.end)}.` });
+        add(out, plan.id, {
+          code: "document_expires",
+          title: `${doc.title} expires`,
+          detail: `${doc.title} expires ${formatDay(doc.until)}, before the planned end ${formatDay(plan.end)}.`,
+        });
       }
     }
     const row = rowById.get(plan.manningScaleId);
     if (row && needsCertificate.has(row.rankId) && !ranks.get(plan.userId)?.has(row.rankId)) {
-      add(out, plan.id, { code: "rank_document_missing", title: `No document for ${row.rank.title}`, detail: `None of the seafarer's documents qualifies them as ${row.rank.title}.` });
+      add(out, plan.id, {
+        code: "rank_document_missing",
+        title: `No document for ${row.rank.title}`,
+        detail: `None of the seafarer's documents qualifies them as ${row.rank.title}.`,
+      });
     }
   }
   return out;

@@ -29,12 +29,24 @@ export interface TPlannedSeafarer {
 }
 
 /** Warnings of each plan that has any, by plan id. */
-export type TPlanningCheck = (db: TTx, plans: readonly (TPlannedSeafarer & { userId: number })[]) => Promise<Map<number, TPlanWarning[]>>;
+export type TPlanningCheck = (
+  db: TTx,
+  plans: readonly (TPlannedSeafarer & { userId: number })[],
+) => Promise<Map<number, TPlanWarning[]>>;
 
 /** Every check's warnings (the caller passes PLANNING_CHECKS) for the plans with a seafarer (none for a vacancy), by plan id. */
-export const planWarnings = async (db: TTx, plans: readonly TPlannedSeafarer[], checks: readonly TPlanningCheck[], today = new Date()): Promise<Map<number, TPlanWarning[]>> => {
+export const planWarnings = async (
+  db: TTx,
+  plans: readonly TPlannedSeafarer[],
+  checks: readonly TPlanningCheck[],
+  today = new Date(),
+): Promise<Map<number, TPlanWarning[]>> => {
   // Only what is still to be served concerns planning: a plan that ended, was completed or went to another agency is history.
-  const staffed = plans.flatMap((p) => (p.userId === null || p.end < today || p.status === "completed" || p.status === "other_agency" ? [] : [{ ...p, userId: p.userId }]));
+  const staffed = plans.flatMap((p) =>
+    p.userId === null || p.end < today || p.status === "completed" || p.status === "other_agency"
+      ? []
+      : [{ ...p, userId: p.userId }],
+  );
   const out = new Map<number, TPlanWarning[]>();
   if (!staffed.length) return out;
   for (const found of await Promise.all(checks.map((check) => check(db, staffed)))) {

@@ -6,7 +6,11 @@ import { seafarerIdentities } from "./seafarer-identity-repository.js";
 const CREWED = ["approved", "on_board", "completed"];
 
 const crewSelect = {
-  id: true, userId: true, start: true, end: true, status: true,
+  id: true,
+  userId: true,
+  start: true,
+  end: true,
+  status: true,
   manningScale: { select: { name: true, crewingPriority: true, rank: { select: { title: true } } } },
 } as const;
 
@@ -35,8 +39,13 @@ export const planningPrintRepository = (db: TTx) => ({
     return db.crewChange.findUnique({
       where: { id },
       select: {
-        id: true, date: true, dateSignOn: true, voyageNumber: true, vesselId: true,
-        port: { select: { name: true, locode: true } }, portArrived: { select: { name: true, locode: true } },
+        id: true,
+        date: true,
+        dateSignOn: true,
+        voyageNumber: true,
+        vesselId: true,
+        port: { select: { name: true, locode: true } },
+        portArrived: { select: { name: true, locode: true } },
       },
     });
   },
@@ -44,7 +53,13 @@ export const planningPrintRepository = (db: TTx) => ({
   /** Seafarers on board the vessel on `day`: confirmed plans that began by then and end after it. */
   onBoard(vesselId: number, day: Date): Promise<TCrewPlan[]> {
     return db.timePlan.findMany({
-      where: { manningScale: { vesselId }, userId: { not: null }, status: { in: CREWED }, start: { lte: day }, end: { gt: day } },
+      where: {
+        manningScale: { vesselId },
+        userId: { not: null },
+        status: { in: CREWED },
+        start: { lte: day },
+        end: { gt: day },
+      },
       select: crewSelect,
     });
   },
@@ -52,7 +67,10 @@ export const planningPrintRepository = (db: TTx) => ({
   /** The plans signing on (or off) at a crew change. */
   signing(crewChangeId: number, side: "on" | "off"): Promise<TCrewPlan[]> {
     return db.timePlan.findMany({
-      where: side === "on" ? { crewChangeSignOnId: crewChangeId, userId: { not: null } } : { crewChangeSignOffId: crewChangeId, userId: { not: null } },
+      where:
+        side === "on"
+          ? { crewChangeSignOnId: crewChangeId, userId: { not: null } }
+          : { crewChangeSignOffId: crewChangeId, userId: { not: null } },
       select: crewSelect,
     });
   },

@@ -1,4 +1,11 @@
-import { formatDay, PLACEMENT_STATUSES, PLACEMENT_STATUS_COLOURS, PLACEMENT_STATUS_LABELS, ZPlacementStatus, type TCrewListProblems } from "@crew/contracts";
+import {
+  formatDay,
+  PLACEMENT_STATUSES,
+  PLACEMENT_STATUS_COLOURS,
+  PLACEMENT_STATUS_LABELS,
+  ZPlacementStatus,
+  type TCrewListProblems,
+} from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import type { TActionFile } from "../../kernel/actions.js";
@@ -23,9 +30,14 @@ const statusLabel = (s: string): string => {
   return status.success ? PLACEMENT_STATUS_LABELS[status.data] : s;
 };
 /** "Kovalenko A." for a cell of the time plan. */
-const shortName = (family: string, given: string): string => [family, given ? `${given.charAt(0)}.` : ""].filter(Boolean).join(" ");
+const shortName = (family: string, given: string): string =>
+  [family, given ? `${given.charAt(0)}.` : ""].filter(Boolean).join(" ");
 /** File names keep letters, digits, spaces and a few marks (Content-Disposition encodes the rest). */
-const safe = (s: string): string => s.replace(/[^\p{L}\p{N} ._-]+/gu, " ").replace(/\s+/g, " ").trim();
+const safe = (s: string): string =>
+  s
+    .replace(/[^\p{L}\p{N} ._-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * GET /api/print/time_plan?date=&vessels=&roles=&months=: the plan of the chosen vessels and
@@ -35,7 +47,13 @@ const safe = (s: string): string => s.replace(/[^\p{L}\p{N} ._-]+/gu, " ").repla
 export const printTimePlan = async (
   repo: TTimePlansRepository,
   actor: TActor,
-  input: { date: Date; to?: Date | undefined; vessels: number[]; roles?: number[] | undefined; months?: number | undefined },
+  input: {
+    date: Date;
+    to?: Date | undefined;
+    vessels: number[];
+    roles?: number[] | undefined;
+    months?: number | undefined;
+  },
 ): Promise<TActionFile> => {
   const vesselWhere = partnerVesselWhere(actor);
   const visible = await repo.visibleVessels(input.vessels, vesselWhere);
@@ -43,14 +61,26 @@ export const printTimePlan = async (
   if (hidden.length) throw AppError.notFound(`Vessel ${hidden.join(", ")} not found`);
   const months = input.months ?? 6;
   // A range given (what the scheduler shows): its weeks exactly; else the spec's months from the month before the date.
-  const from = mondayOf(input.to ? input.date : new Date(Date.UTC(input.date.getUTCFullYear(), input.date.getUTCMonth() - 1, 1)));
-  if (input.to && input.to < input.date) throw AppError.invalid([{ field: "to", message: "must not be before the date" }]);
-  if (input.to && input.to.getTime() - from.getTime() > 731 * DAY) throw AppError.invalid([{ field: "to", message: "must be within two years of the date" }]);
-  const weeks = input.to ? Math.floor((input.to.getTime() - from.getTime()) / (7 * DAY)) + 1 : Math.ceil((months * 30.5) / 7);
+  const from = mondayOf(
+    input.to ? input.date : new Date(Date.UTC(input.date.getUTCFullYear(), input.date.getUTCMonth() - 1, 1)),
+  );
+  if (input.to && input.to < input.date)
+    throw AppError.invalid([{ field: "to", message: "must not be before the date" }]);
+  if (input.to && input.to.getTime() - from.getTime() > 731 * DAY)
+    throw AppError.invalid([{ field: "to", message: "must be within two years of the date" }]);
+  const weeks = input.to
+    ? Math.floor((input.to.getTime() - from.getTime()) / (7 * DAY)) + 1
+    : Math.ceil((months * 30.5) / 7);
   const to = new Date(from.getTime() + weeks * 7 * DAY);
   const rows = await repo.printRows(input.vessels, input.roles, vesselWhere);
-  const plans = await repo.printPlans(rows.map((r) => r.id), from, to);
-  const people = await repo.print.seafarers([...new Set(plans.flatMap((p) => (p.userId === null ? [] : [p.userId])))]);
+  const plans = await repo.printPlans(
+    rows.map((r) => r.id),
+    from,
+    to,
+  );
+  const people = await repo.print.seafarers([
+    ...new Set(plans.flatMap((p) => (p.userId === null ? [] : [p.userId]))),
+  ]);
   const byRow = new Map<number, typeof plans>();
   for (const p of plans) byRow.set(p.manningScaleId, [...(byRow.get(p.manningScaleId) ?? []), p]);
   const body = await timePlanXlsx({
@@ -63,7 +93,12 @@ export const printTimePlan = async (
       rank: r.name,
       bars: (byRow.get(r.id) ?? []).map((p) => {
         const who = p.userId === null ? undefined : people.get(p.userId);
-        return { start: p.start, end: p.end, status: p.status, label: who ? shortName(who.familyName, who.givenNames) : statusLabel(p.status) };
+        return {
+          start: p.start,
+          end: p.end,
+          status: p.status,
+          label: who ? shortName(who.familyName, who.givenNames) : statusLabel(p.status),
+        };
       }),
     })),
   });
@@ -72,14 +107,24 @@ export const printTimePlan = async (
 
 /** A crew sorted by the manning scale's order, with names. */
 const crewLines = async (print: TPlanningPrintRepository, plans: readonly TCrewPlan[]) => {
-  const sorted = [...plans].sort((a, b) => a.manningScale.crewingPriority - b.manningScale.crewingPriority || a.id - b.id);
+  const sorted = [...plans].sort(
+    (a, b) => a.manningScale.crewingPriority - b.manningScale.crewingPriority || a.id - b.id,
+  );
   const people = await print.seafarers(sorted.flatMap((p) => (p.userId === null ? [] : [p.userId])));
   return sorted.map((plan) => ({ plan, who: plan.userId === null ? undefined : people.get(plan.userId) }));
 };
 
 /** The crew of a crew change on arrival (before it: the relieved still aboard) or departure (after it: the reliefs aboard). */
-const crewAtChange = async (print: TPlanningPrintRepository, cc: { id: number; date: Date; vesselId: number }, direction: "arrival" | "departure"): Promise<TCrewPlan[]> => {
-  const [aboard, on, off] = await Promise.all([print.onBoard(cc.vesselId, cc.date), print.signing(cc.id, "on"), print.signing(cc.id, "off")]);
+const crewAtChange = async (
+  print: TPlanningPrintRepository,
+  cc: { id: number; date: Date; vesselId: number },
+  direction: "arrival" | "departure",
+): Promise<TCrewPlan[]> => {
+  const [aboard, on, off] = await Promise.all([
+    print.onBoard(cc.vesselId, cc.date),
+    print.signing(cc.id, "on"),
+    print.signing(cc.id, "off"),
+  ]);
   const add = direction === "arrival" ? off : on;
   const drop = new Set((direction === "arrival" ? on : off).map((p) => p.id));
   const byId = new Map<number, TCrewPlan>();
@@ -109,7 +154,10 @@ export const printCrewRole = async (
     plans = await print.onBoard(vessel.id, day);
     subtitle = `on board on ${formatDay(day)}`;
   } else {
-    plans = request.type === "on_board" ? await crewAtChange(print, cc, "departure") : await print.signing(cc.id, request.type === "sign_on" ? "on" : "off");
+    plans =
+      request.type === "on_board"
+        ? await crewAtChange(print, cc, "departure")
+        : await print.signing(cc.id, request.type === "sign_on" ? "on" : "off");
     subtitle = `crew change at ${cc.port?.name ?? "port to be named"} on ${formatDay(request.type === "sign_on" ? (cc.dateSignOn ?? cc.date) : cc.date)}`;
   }
   const lines = (await crewLines(print, plans)).map(({ plan, who }) => ({
@@ -123,8 +171,17 @@ export const printCrewRole = async (
     status: statusLabel(plan.status),
   }));
   const title = CREW_ROLE_TITLES[request.type];
-  const body = await crewRoleXlsx({ title, vessel: { name: vessel.name, imo: vessel.imo, flagState: vessel.flag?.name ?? "" }, subtitle, lines });
-  return { filename: safe(`${title} ${vessel.name} ${isoDay(cc?.date ?? today())}`) + ".xlsx", contentType: XLSX, body };
+  const body = await crewRoleXlsx({
+    title,
+    vessel: { name: vessel.name, imo: vessel.imo, flagState: vessel.flag?.name ?? "" },
+    subtitle,
+    lines,
+  });
+  return {
+    filename: safe(`${title} ${vessel.name} ${isoDay(cc?.date ?? today())}`) + ".xlsx",
+    contentType: XLSX,
+    body,
+  };
 };
 
 /** The FAL Form 5 crew list of a crew change on arrival or departure, and whose each line is (user ids, in the list's order). */
@@ -140,7 +197,12 @@ const crewListOf = async (
   const crew = await crewLines(print, await crewAtChange(print, cc, request.direction));
   const list: TCrewList = {
     direction: request.direction,
-    ship: { name: vessel.name, imo: vessel.imo, callSign: vessel.callSign ?? "", flagState: vessel.flag?.name ?? "" },
+    ship: {
+      name: vessel.name,
+      imo: vessel.imo,
+      callSign: vessel.callSign ?? "",
+      flagState: vessel.flag?.name ?? "",
+    },
     voyageNumber: cc.voyageNumber ?? "",
     port: [cc.port?.name, cc.port?.locode].filter(Boolean).join(", "),
     date: cc.date,
@@ -189,7 +251,11 @@ export const checkCrewList = async (
   const { list, userIds } = await crewListOf(print, actor, request);
   const problems = crewListProblems(list, userIds);
   return {
-    data: problems.map((attributes) => ({ type: "crew_list_problems", id: `${attributes.line}-${attributes.box}-${attributes.problem}`, attributes })),
+    data: problems.map((attributes) => ({
+      type: "crew_list_problems",
+      id: `${attributes.line}-${attributes.box}-${attributes.problem}`,
+      attributes,
+    })),
     meta: { type: request.direction, date: isoDay(list.date), crew_count: list.crew.length },
   };
 };

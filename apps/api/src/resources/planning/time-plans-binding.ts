@@ -20,9 +20,13 @@ const daysOf = (c: Pick<TPlanConflict, "start" | "end">) => `from ${dmyDay(c.sta
 
 /** The relations a plan's computed attributes read, and which attributes read each. */
 const PLAN_INCLUDE = {
-  manningScale: { select: { name: true, rank: { select: { title: true } }, vessel: { select: { name: true } } } },
+  manningScale: {
+    select: { name: true, rank: { select: { title: true } }, vessel: { select: { name: true } } },
+  },
   port: { select: { name: true } },
-  user: { select: { surname: true, name: true, readinessDate: true, promotionsCount: true, telegramUserId: true } },
+  user: {
+    select: { surname: true, name: true, readinessDate: true, promotionsCount: true, telegramUserId: true },
+  },
 } as const;
 /** Plans ahead, where a first contract with us is a coordinator's concern (the trademark mark). */
 const NEWCOMER_STATUSES = new Set(["to_propose", "pending_approval", "approved"]);
@@ -48,7 +52,10 @@ export const timePlanScope = (actor: TActor): TWhereOf<"TimePlan"> => {
 };
 
 /** The scheduler's row as the planner_rows feed answers it. */
-const plannerRow = (row: Awaited<ReturnType<ReturnType<typeof timePlansRepository>["plannerRows"]>>[number], hideOffer: boolean): TResourceObject => ({
+const plannerRow = (
+  row: Awaited<ReturnType<ReturnType<typeof timePlansRepository>["plannerRows"]>>[number],
+  hideOffer: boolean,
+): TResourceObject => ({
   type: "planner_rows",
   id: String(row.id),
   attributes: {
@@ -69,10 +76,17 @@ const plannerRow = (row: Awaited<ReturnType<ReturnType<typeof timePlansRepositor
 
 type TProfile = NonNullable<Awaited<ReturnType<ReturnType<typeof timePlansRepository>["profileOf"]>>>;
 const ageOn = (birthday: Date, day: Date): number =>
-  day.getUTCFullYear() - birthday.getUTCFullYear() - (day.getUTCMonth() * 100 + day.getUTCDate() < birthday.getUTCMonth() * 100 + birthday.getUTCDate() ? 1 : 0);
+  day.getUTCFullYear() -
+  birthday.getUTCFullYear() -
+  (day.getUTCMonth() * 100 + day.getUTCDate() < birthday.getUTCMonth() * 100 + birthday.getUTCDate() ? 1 : 0);
 
 /** The user section's profile: contacts and the expected wage only for staff who read applicants. */
-const userProfileAttributes = (p: TProfile, staff: boolean, periods: readonly TPeriod[], avatar: string | null): Record<string, unknown> => ({
+const userProfileAttributes = (
+  p: TProfile,
+  staff: boolean,
+  periods: readonly TPeriod[],
+  avatar: string | null,
+): Record<string, unknown> => ({
   crewing_applicant_id: p.crewingApplicantId,
   full_name: [p.surname, p.name, p.middle].filter(Boolean).join(" "),
   birthday: p.birthday ? isoDay(p.birthday) : null,
@@ -101,7 +115,11 @@ const userProfileAttributes = (p: TProfile, staff: boolean, periods: readonly TP
  * Partners see and plan only their owners' vessels; partner_view never sees offers or
  * publication marks.
  */
-export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePlan", timePlansRepository)({
+export const timePlansBinding: TResourceEntry = bindResource(
+  timePlans,
+  "TimePlan",
+  timePlansRepository,
+)({
   scope: timePlanScope,
   relationshipTargets: {
     // Partners plan without reading manning scales: a row is fine when it is an active row of a vessel they may see.
@@ -143,20 +161,31 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
         // Photos are applicants' files: only those who read applicants may fetch them.
         wants("avatar") && can(actor.permissions, "users", "read") ? repo.avatarsOf(userIds) : none<string>(),
       ]);
-      return new Map(rows.map((r) => {
-        const first = r.userId === null ? undefined : firstService.get(r.userId);
-        return [r.id, {
-          periods_by_user_id: r.userId === null ? {} : { [r.userId]: periods.get(r.userId) ?? [] },
-          warnings: warnings.get(r.id) ?? [],
-          avatar: r.userId === null ? null : (avatars.get(r.userId) ?? null),
-          // A newcomer joining: a plan ahead whose seafarer has served with us never before it (nothing on board or completed).
-          problem_newcomer: r.userId !== null && NEWCOMER_STATUSES.has(r.status) && (first === undefined || r.start <= first),
-        }];
-      }));
+      return new Map(
+        rows.map((r) => {
+          const first = r.userId === null ? undefined : firstService.get(r.userId);
+          return [
+            r.id,
+            {
+              periods_by_user_id: r.userId === null ? {} : { [r.userId]: periods.get(r.userId) ?? [] },
+              warnings: warnings.get(r.id) ?? [],
+              avatar: r.userId === null ? null : (avatars.get(r.userId) ?? null),
+              // A newcomer joining: a plan ahead whose seafarer has served with us never before it (nothing on board or completed).
+              problem_newcomer:
+                r.userId !== null &&
+                NEWCOMER_STATUSES.has(r.status) &&
+                (first === undefined || r.start <= first),
+            },
+          ];
+        }),
+      );
     },
   },
   // Partners see offers only when allowed, and staff comments (the plan's last one, in its label) never without comments.read.
-  hidden: (actor) => [...(hidesOffers(actor) ? PARTNER_VIEW_HIDDEN : []), ...(can(actor.permissions, "comments", "read") ? [] : COMMENT_FIELDS)],
+  hidden: (actor) => [
+    ...(hidesOffers(actor) ? PARTNER_VIEW_HIDDEN : []),
+    ...(can(actor.permissions, "comments", "read") ? [] : COMMENT_FIELDS),
+  ],
   filters: {
     // The plans touching the range: starting before its last day ends, ending on or after its first.
     date_range: (value) => {
@@ -171,12 +200,22 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
     const userId = ctx.next.userId ?? null;
     if (!manningScaleId || !start || !end || !status) return {};
     // A vacancy is a plan without a seafarer; every other status is a seafarer's (spec 002 §3).
-    if (status === "vacancy" && userId !== null) throw AppError.invalid([{ field: "status", message: "cannot be Vacancy while a seafarer is planned" }]);
-    if (status !== "vacancy" && userId === null) throw AppError.invalid([{ field: "user", message: "must be chosen unless the plan is a vacancy", location: "relationships" }]);
+    if (status === "vacancy" && userId !== null)
+      throw AppError.invalid([{ field: "status", message: "cannot be Vacancy while a seafarer is planned" }]);
+    if (status !== "vacancy" && userId === null)
+      throw AppError.invalid([
+        { field: "user", message: "must be chosen unless the plan is a vacancy", location: "relationships" },
+      ]);
     if (input.relationships.manning_scale !== undefined) {
       const row = await ctx.repo.manningScale(manningScaleId);
       if (!row || row.state !== "active" || row.vesselId === null) {
-        throw AppError.invalid([{ field: "manning_scale", message: "must be an active row of a vessel's manning scale", location: "relationships" }]);
+        throw AppError.invalid([
+          {
+            field: "manning_scale",
+            message: "must be an active row of a vessel's manning scale",
+            location: "relationships",
+          },
+        ]);
       }
     }
     await ctx.repo.lock(manningScaleId, userId);
@@ -184,22 +223,33 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
     if (onRow) {
       const field = start < onRow.start ? "end" : "start";
       const who = onRow.seafarer ?? "A vacancy";
-      throw AppError.invalid([{ field, message: `${who} is already planned on this row ${daysOf(onRow)}.`, sentence: true }]);
+      throw AppError.invalid([
+        { field, message: `${who} is already planned on this row ${daysOf(onRow)}.`, sentence: true },
+      ]);
     }
     if (userId !== null) {
       const elsewhere = await ctx.repo.seafarerConflict(userId, start, end, ctx.id);
       if (elsewhere) {
         const where = [elsewhere.vesselName, elsewhere.rowName].filter(Boolean).join(" · ");
-        throw AppError.invalid([{ field: "user", message: `${elsewhere.seafarer ?? "The seafarer"} is already planned on ${where} ${daysOf(elsewhere)}.`, location: "relationships", sentence: true }]);
+        throw AppError.invalid([
+          {
+            field: "user",
+            message: `${elsewhere.seafarer ?? "The seafarer"} is already planned on ${where} ${daysOf(elsewhere)}.`,
+            location: "relationships",
+            sentence: true,
+          },
+        ]);
       }
     }
     // Offers and descriptions are a vacancy's (spec 002 §3): a filled plan keeps none.
-    const vacancyOnly = status === "vacancy" ? {} : { offer: null, vacancyDescription: null, toPublish: false };
+    const vacancyOnly =
+      status === "vacancy" ? {} : { offer: null, vacancyDescription: null, toPublish: false };
     return { ...vacancyOnly, ...(ctx.mode === "create" ? { authorId: ctx.actor.id } : {}) };
   },
   async afterWrite(after, ctx) {
     if (after.status === "vacancy" && after.offer !== null && ctx.input.attributes.offer !== undefined) {
-      if (await ctx.repo.setTemplateOffer(after.manningScaleId, after.offer)) ctx.touched("manning_scales", [after.manningScaleId]);
+      if (await ctx.repo.setTemplateOffer(after.manningScaleId, after.offer))
+        ctx.touched("manning_scales", [after.manningScaleId]);
     }
   },
   async answerMeta(row, { repo }) {
@@ -208,7 +258,10 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
   },
   actions: {
     async planner_rows(ctx) {
-      const rows = await ctx.repo.plannerRows(partnerVesselWhere(ctx.actor), new Date(`${isoDay(new Date())}T00:00:00Z`));
+      const rows = await ctx.repo.plannerRows(
+        partnerVesselWhere(ctx.actor),
+        new Date(`${isoDay(new Date())}T00:00:00Z`),
+      );
       const hideOffer = hidesOffers(ctx.actor);
       return { document: { data: rows.map((r) => plannerRow(r, hideOffer)), meta: { count: rows.length } } };
     },
@@ -219,8 +272,24 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
       const profile = await ctx.repo.profileOf(userId);
       if (!profile) throw AppError.notFound("Seafarer not found");
       const staff = can(ctx.actor.permissions, "users", "read");
-      const [periods, avatars] = await Promise.all([ctx.repo.periodsOf([userId], timePlanScope(ctx.actor)), staff ? ctx.repo.avatarsOf([userId]) : Promise.resolve(new Map<number, string>())]);
-      return { document: { data: { type: "user_profiles", id: String(userId), attributes: userProfileAttributes(profile, staff, periods.get(userId) ?? [], avatars.get(userId) ?? null) } } };
+      const [periods, avatars] = await Promise.all([
+        ctx.repo.periodsOf([userId], timePlanScope(ctx.actor)),
+        staff ? ctx.repo.avatarsOf([userId]) : Promise.resolve(new Map<number, string>()),
+      ]);
+      return {
+        document: {
+          data: {
+            type: "user_profiles",
+            id: String(userId),
+            attributes: userProfileAttributes(
+              profile,
+              staff,
+              periods.get(userId) ?? [],
+              avatars.get(userId) ?? null,
+            ),
+          },
+        },
+      };
     },
     async print_time_plan(ctx) {
       return { file: await printTimePlan(ctx.repo, ctx.actor, ctx.input) };
@@ -228,9 +297,18 @@ export const timePlansBinding: TResourceEntry = bindResource(timePlans, "TimePla
     async print_crew_role(ctx) {
       const { crew_change_id: crewChangeId, vessel_id: vesselIdGiven, type } = ctx.input;
       // A crew change's list needs the crew change readable too (crewChange.read and its scope).
-      const vesselId = crewChangeId === undefined ? (vesselIdGiven ?? null) : numberAt(await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, crewChangeId), "vesselId");
+      const vesselId =
+        crewChangeId === undefined
+          ? (vesselIdGiven ?? null)
+          : numberAt(await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, crewChangeId), "vesselId");
       if (vesselId === null) throw AppError.notFound("Vessel not found");
-      return { file: await printCrewRole(ctx.repo.print, ctx.actor, { vesselId, type, crewChangeId: crewChangeId ?? null }) };
+      return {
+        file: await printCrewRole(ctx.repo.print, ctx.actor, {
+          vesselId,
+          type,
+          crewChangeId: crewChangeId ?? null,
+        }),
+      };
     },
   },
 });

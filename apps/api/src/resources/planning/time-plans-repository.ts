@@ -24,13 +24,25 @@ export interface TPeriod {
 }
 
 const conflictSelect = {
-  id: true, start: true, end: true,
+  id: true,
+  start: true,
+  end: true,
   manningScale: { select: { name: true, vessel: { select: { name: true } } } },
   user: { select: { name: true, surname: true } },
 } as const;
 
-const toConflict = (p: { id: number; start: Date; end: Date; manningScale: { name: string; vessel: { name: string } | null }; user: { name: string | null; surname: string } | null }): TPlanConflict => ({
-  id: p.id, start: p.start, end: p.end, vesselName: p.manningScale.vessel?.name ?? "", rowName: p.manningScale.name,
+const toConflict = (p: {
+  id: number;
+  start: Date;
+  end: Date;
+  manningScale: { name: string; vessel: { name: string } | null };
+  user: { name: string | null; surname: string } | null;
+}): TPlanConflict => ({
+  id: p.id,
+  start: p.start,
+  end: p.end,
+  vesselName: p.manningScale.vessel?.name ?? "",
+  rowName: p.manningScale.name,
   seafarer: p.user ? [p.user.name, p.user.surname].filter(Boolean).join(" ") : null,
 });
 
@@ -48,13 +60,24 @@ export const timePlansRepository = (db: TTx) => ({
   /** Serialises plan writes on one row and one seafarer until the transaction ends (the overlap check is then exact). */
   async lock(manningScaleId: number, userId: number | null): Promise<void> {
     await db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('time_plans.row'), ${manningScaleId})`;
-    if (userId !== null) await db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('time_plans.user'), ${userId})`;
+    if (userId !== null)
+      await db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('time_plans.user'), ${userId})`;
   },
 
   /** Another plan of the row sharing a day with [start, end) (a relief may start the day the other ends). */
-  async rowConflict(manningScaleId: number, start: Date, end: Date, exceptId: number | undefined): Promise<TPlanConflict | null> {
+  async rowConflict(
+    manningScaleId: number,
+    start: Date,
+    end: Date,
+    exceptId: number | undefined,
+  ): Promise<TPlanConflict | null> {
     const plan = await db.timePlan.findFirst({
-      where: { manningScaleId, start: { lt: end }, end: { gt: start }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      where: {
+        manningScaleId,
+        start: { lt: end },
+        end: { gt: start },
+        ...(exceptId ? { id: { not: exceptId } } : {}),
+      },
       select: conflictSelect,
       orderBy: { start: "asc" },
     });
@@ -62,9 +85,19 @@ export const timePlansRepository = (db: TTx) => ({
   },
 
   /** Another plan of the seafarer sharing a day with [start, end), on any vessel. */
-  async seafarerConflict(userId: number, start: Date, end: Date, exceptId: number | undefined): Promise<TPlanConflict | null> {
+  async seafarerConflict(
+    userId: number,
+    start: Date,
+    end: Date,
+    exceptId: number | undefined,
+  ): Promise<TPlanConflict | null> {
     const plan = await db.timePlan.findFirst({
-      where: { userId, start: { lt: end }, end: { gt: start }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      where: {
+        userId,
+        start: { lt: end },
+        end: { gt: start },
+        ...(exceptId ? { id: { not: exceptId } } : {}),
+      },
       select: conflictSelect,
       orderBy: { start: "asc" },
     });
@@ -86,12 +119,21 @@ export const timePlansRepository = (db: TTx) => ({
   },
 
   manningScale(id: number) {
-    return db.manningScale.findUnique({ where: { id }, select: { id: true, vesselId: true, rankId: true, state: true } });
+    return db.manningScale.findUnique({
+      where: { id },
+      select: { id: true, vesselId: true, rankId: true, state: true },
+    });
   },
 
   /** The ids among `ids` of rows the writer may plan on. */
-  async plannableRows(ids: readonly number[], vesselWhere: TWhereOf<"Vessel"> | undefined): Promise<Set<number>> {
-    const rows = await db.manningScale.findMany({ where: { id: { in: [...ids] }, ...plannableRowWhere(vesselWhere) }, select: { id: true } });
+  async plannableRows(
+    ids: readonly number[],
+    vesselWhere: TWhereOf<"Vessel"> | undefined,
+  ): Promise<Set<number>> {
+    const rows = await db.manningScale.findMany({
+      where: { id: { in: [...ids] }, ...plannableRowWhere(vesselWhere) },
+      select: { id: true },
+    });
     return new Set(rows.map((r) => r.id));
   },
 
@@ -101,13 +143,26 @@ export const timePlansRepository = (db: TTx) => ({
     if (!userIds.length) return out;
     const plans = await db.timePlan.findMany({
       where: { AND: [{ userId: { in: [...userIds] } }, scope] },
-      select: { id: true, userId: true, start: true, end: true, status: true, manningScale: { select: { vessel: { select: { name: true } } } } },
+      select: {
+        id: true,
+        userId: true,
+        start: true,
+        end: true,
+        status: true,
+        manningScale: { select: { vessel: { select: { name: true } } } },
+      },
       orderBy: { start: "asc" },
     });
     for (const p of plans) {
       if (p.userId === null) continue;
       const list = out.get(p.userId) ?? [];
-      list.push({ id: p.id, start: isoDay(p.start), end: isoDay(p.end), vessel_name: p.manningScale.vessel?.name ?? "", status: p.status });
+      list.push({
+        id: p.id,
+        start: isoDay(p.start),
+        end: isoDay(p.end),
+        vessel_name: p.manningScale.vessel?.name ?? "",
+        status: p.status,
+      });
       out.set(p.userId, list);
     }
     return out;
@@ -118,10 +173,29 @@ export const timePlansRepository = (db: TTx) => ({
     return db.user.findUnique({
       where: { id: userId },
       select: {
-        id: true, crewingApplicantId: true, surname: true, name: true, middle: true, birthday: true, status: true, readinessDate: true,
-        wage: true, email: true, mobilePhone: true, promotionsCount: true, promotionsRoles: true, tagList: true, archived: true,
-        vesselLastName: true, vesselLastRankTitle: true, vesselLastDateOn: true, lastContractSoff: true, validState: true, hasWarnings: true,
-        countryBirth: { select: { name: true } }, role: { select: { title: true } },
+        id: true,
+        crewingApplicantId: true,
+        surname: true,
+        name: true,
+        middle: true,
+        birthday: true,
+        status: true,
+        readinessDate: true,
+        wage: true,
+        email: true,
+        mobilePhone: true,
+        promotionsCount: true,
+        promotionsRoles: true,
+        tagList: true,
+        archived: true,
+        vesselLastName: true,
+        vesselLastRankTitle: true,
+        vesselLastDateOn: true,
+        lastContractSoff: true,
+        validState: true,
+        hasWarnings: true,
+        countryBirth: { select: { name: true } },
+        role: { select: { title: true } },
       },
     });
   },
@@ -145,7 +219,9 @@ export const timePlansRepository = (db: TTx) => ({
       where: { userId: { in: [...userIds] }, status: { in: ["on_board", "completed"] } },
       _min: { start: true },
     });
-    return new Map(groups.flatMap((g) => (g.userId !== null && g._min.start ? [[g.userId, g._min.start] as const] : [])));
+    return new Map(
+      groups.flatMap((g) => (g.userId !== null && g._min.start ? [[g.userId, g._min.start] as const] : [])),
+    );
   },
 
   /** The scheduler's rows: active rows of active vessels, with vessel, owner and rank, in vessel and scale order. */
@@ -153,18 +229,33 @@ export const timePlansRepository = (db: TTx) => ({
     return db.manningScale.findMany({
       where: plannableRowWhere(vesselWhere),
       select: {
-        id: true, name: true, crewingPriority: true, templateOffer: true, rankId: true,
+        id: true,
+        name: true,
+        crewingPriority: true,
+        templateOffer: true,
+        rankId: true,
         // Open vacancies (not yet ended) on the row: the planner's "rows with vacancies" filter.
         _count: { select: { timePlans: { where: { status: "vacancy", end: { gte: today } } } } },
         rank: { select: { title: true, crewingPriority: true } },
-        vessel: { select: { id: true, name: true, coordinatorId: true, ownerVessel: { select: { owner: { select: { id: true, title: true } } } } } },
+        vessel: {
+          select: {
+            id: true,
+            name: true,
+            coordinatorId: true,
+            ownerVessel: { select: { owner: { select: { id: true, title: true } } } },
+          },
+        },
       },
       orderBy: [{ vessel: { name: "asc" } }, { vesselId: "asc" }, { crewingPriority: "asc" }, { id: "asc" }],
     });
   },
 
   /** The rows of the chosen vessels and ranks the reader may see, in vessel and scale order (the time-plan print-out). */
-  printRows(vesselIds: readonly number[], rankIds: readonly number[] | undefined, vesselWhere: TWhereOf<"Vessel"> | undefined) {
+  printRows(
+    vesselIds: readonly number[],
+    rankIds: readonly number[] | undefined,
+    vesselWhere: TWhereOf<"Vessel"> | undefined,
+  ) {
     return db.manningScale.findMany({
       where: {
         vesselId: { in: [...vesselIds] },
@@ -178,8 +269,14 @@ export const timePlansRepository = (db: TTx) => ({
   },
 
   /** Vessels among `ids` the reader may see. */
-  async visibleVessels(ids: readonly number[], vesselWhere: TWhereOf<"Vessel"> | undefined): Promise<Set<number>> {
-    const rows = await db.vessel.findMany({ where: { id: { in: [...ids] }, ...(vesselWhere ? { AND: [vesselWhere] } : {}) }, select: { id: true } });
+  async visibleVessels(
+    ids: readonly number[],
+    vesselWhere: TWhereOf<"Vessel"> | undefined,
+  ): Promise<Set<number>> {
+    const rows = await db.vessel.findMany({
+      where: { id: { in: [...ids] }, ...(vesselWhere ? { AND: [vesselWhere] } : {}) },
+      select: { id: true },
+    });
     return new Set(rows.map((r) => r.id));
   },
 

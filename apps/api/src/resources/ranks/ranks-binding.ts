@@ -7,7 +7,11 @@ import { ranksRepository } from "./ranks-repository.js";
  * crewing_priority moves the rank there (the drag-and-drop reorder). Every change of the
  * order holds the order lock for the rest of its transaction.
  */
-export const ranksBinding: TResourceEntry = bindResource(ranks, "Rank", ranksRepository)({
+export const ranksBinding: TResourceEntry = bindResource(
+  ranks,
+  "Rank",
+  ranksRepository,
+)({
   async toData(_input, _defaults, ctx) {
     await ctx.repo.lockOrder();
     // The position is applied after the write (moveTo renumbers the others too).

@@ -17,12 +17,16 @@ export const ranksRepository = (db: TTx) => ({
 
   /** Moves a rank to a 1-based position and renumbers the others 1..n. Call under lockOrder. */
   async moveTo(id: number, position: number): Promise<void> {
-    const ordered = await db.rank.findMany({ select: { id: true, crewingPriority: true }, orderBy: [{ crewingPriority: "asc" }, { id: "asc" }] });
+    const ordered = await db.rank.findMany({
+      select: { id: true, crewingPriority: true },
+      orderBy: [{ crewingPriority: "asc" }, { id: "asc" }],
+    });
     const ids = ordered.map((r) => r.id).filter((r) => r !== id);
     ids.splice(Math.min(Math.max(position, 1), ids.length + 1) - 1, 0, id);
     const current = new Map(ordered.map((r) => [r.id, r.crewingPriority]));
     for (const [index, rankId] of ids.entries()) {
-      if (current.get(rankId) !== index + 1) await db.rank.update({ where: { id: rankId }, data: { crewingPriority: index + 1 } });
+      if (current.get(rankId) !== index + 1)
+        await db.rank.update({ where: { id: rankId }, data: { crewingPriority: index + 1 } });
     }
   },
 

@@ -1,6 +1,18 @@
 import {
-  applicantContracts, applicantDocumentKinds, certificateTypes, countries, crewingStatuses, engineManufacturers,
-  engineTypes, englishTestTypes, mainEngines, ports, relationTypes, vendorTypes, vendors, vesselTypes,
+  applicantContracts,
+  applicantDocumentKinds,
+  certificateTypes,
+  countries,
+  crewingStatuses,
+  engineManufacturers,
+  engineTypes,
+  englishTestTypes,
+  mainEngines,
+  ports,
+  relationTypes,
+  vendorTypes,
+  vendors,
+  vesselTypes,
 } from "@crew/contracts";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 

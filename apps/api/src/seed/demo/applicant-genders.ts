@@ -7,8 +7,16 @@ import { seededRandom } from "./seeded-random.js";
  * officers and cadets; this is each demo rank's share of women (other ranks: `OTHER_RANKS`).
  */
 const FEMALE_SHARE: Record<string, number> = {
-  Cook: 0.2, "Deck Cadet": 0.1, "Engine Cadet": 0.04, "3rd Officer": 0.06, "2nd Officer": 0.05, "Chief Officer": 0.03,
-  Master: 0.02, ETO: 0.03, "3rd Engineer": 0.02, OS: 0.02,
+  Cook: 0.2,
+  "Deck Cadet": 0.1,
+  "Engine Cadet": 0.04,
+  "3rd Officer": 0.06,
+  "2nd Officer": 0.05,
+  "Chief Officer": 0.03,
+  Master: 0.02,
+  ETO: 0.03,
+  "3rd Engineer": 0.02,
+  OS: 0.02,
 };
 const OTHER_RANKS = 0.005;
 /** Applicants whose record does not say (older imports): box 13 of their crew list stays empty. */
@@ -20,8 +28,30 @@ const UNKNOWN_SHARE = 0.02;
  * take another form for women, so the demo has no women of those.
  */
 const FEMALE_NAMES: Readonly<Record<string, readonly string[]>> = {
-  UA: ["Olena", "Nataliia", "Iryna", "Tetiana", "Oksana", "Yuliia", "Svitlana", "Kateryna", "Anastasiia", "Viktoriia"],
-  PH: ["Maria", "Rowena", "Jocelyn", "Marites", "Analyn", "Kristine", "Rhea", "Jennifer", "Mary Grace", "Liza"],
+  UA: [
+    "Olena",
+    "Nataliia",
+    "Iryna",
+    "Tetiana",
+    "Oksana",
+    "Yuliia",
+    "Svitlana",
+    "Kateryna",
+    "Anastasiia",
+    "Viktoriia",
+  ],
+  PH: [
+    "Maria",
+    "Rowena",
+    "Jocelyn",
+    "Marites",
+    "Analyn",
+    "Kristine",
+    "Rhea",
+    "Jennifer",
+    "Mary Grace",
+    "Liza",
+  ],
   IN: ["Priya", "Anjali", "Sneha", "Divya", "Pooja", "Lakshmi", "Neha", "Kavya"],
   RO: ["Elena", "Ioana", "Andreea", "Mihaela", "Cristina", "Alina"],
   GE: ["Nino", "Tamar", "Mariam", "Ketevan", "Nana", "Salome"],
@@ -47,12 +77,21 @@ export interface TApplicantPerson {
  */
 export const applicantGenders = (seed: number) => {
   const rnd = seededRandom(seed);
-  return (nat: TNationality, rankTitle: string | undefined, name: string, middle: string | null): TApplicantPerson => {
+  return (
+    nat: TNationality,
+    rankTitle: string | undefined,
+    name: string,
+    middle: string | null,
+  ): TApplicantPerson => {
     const unknown = rnd.chance(UNKNOWN_SHARE);
     const names = FEMALE_NAMES[nat.code];
     const female = rnd.chance((rankTitle && FEMALE_SHARE[rankTitle]) || OTHER_RANKS);
     const femaleName = names ? rnd.pick(names) : "";
     if (!female || !names) return { gender: unknown ? null : "male", name, middle };
-    return { gender: unknown ? null : "female", name: femaleName, middle: middle === null ? null : femalePatronymic(middle) };
+    return {
+      gender: unknown ? null : "female",
+      name: femaleName,
+      middle: middle === null ? null : femalePatronymic(middle),
+    };
   };
 };

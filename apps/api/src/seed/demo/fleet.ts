@@ -16,16 +16,55 @@ const OWNERS: readonly { title: string; shortTitle: string }[] = [
   { title: "Black Sea Maritime Ltd", shortTitle: "BSM" },
   { title: "Hanseatic Container Lines GmbH", shortTitle: "HCL" },
 ];
-const MANAGERS = ["Oceanic Ship Management Ltd", "Baltic Technical Services SIA", "Blue Anchor Marine Services Ltd"];
-const AGENTS: readonly { name: string; country: string; contactPerson: string; email: string; phone: string }[] = [
-  { name: "Odesa Crewing Partners", country: "UA", contactPerson: "Oleksandr Kovalenko", email: "crew@odesa-partners.example", phone: "+380 48 700 1122" },
-  { name: "Manila Seafarers Agency", country: "PH", contactPerson: "Maria Santos", email: "manning@manila-seafarers.example", phone: "+63 2 8527 4410" },
-  { name: "Mumbai Marine Manpower", country: "IN", contactPerson: "Rahul Mehta", email: "ops@mumbai-manpower.example", phone: "+91 22 6654 2300" },
-  { name: "Riga Maritime Crew", country: "LV", contactPerson: "Janis Ozols", email: "office@riga-crew.example", phone: "+371 6700 5521" },
+const MANAGERS = [
+  "Oceanic Ship Management Ltd",
+  "Baltic Technical Services SIA",
+  "Blue Anchor Marine Services Ltd",
+];
+const AGENTS: readonly {
+  name: string;
+  country: string;
+  contactPerson: string;
+  email: string;
+  phone: string;
+}[] = [
+  {
+    name: "Odesa Crewing Partners",
+    country: "UA",
+    contactPerson: "Oleksandr Kovalenko",
+    email: "crew@odesa-partners.example",
+    phone: "+380 48 700 1122",
+  },
+  {
+    name: "Manila Seafarers Agency",
+    country: "PH",
+    contactPerson: "Maria Santos",
+    email: "manning@manila-seafarers.example",
+    phone: "+63 2 8527 4410",
+  },
+  {
+    name: "Mumbai Marine Manpower",
+    country: "IN",
+    contactPerson: "Rahul Mehta",
+    email: "ops@mumbai-manpower.example",
+    phone: "+91 22 6654 2300",
+  },
+  {
+    name: "Riga Maritime Crew",
+    country: "LV",
+    contactPerson: "Janis Ozols",
+    email: "office@riga-crew.example",
+    phone: "+371 6700 5521",
+  },
 ];
 /** Flag states of the demo fleet missing from the reference countries. */
 const FLAG_COUNTRIES: readonly [string, string][] = [
-  ["MH", "Marshall Islands"], ["BS", "Bahamas"], ["HK", "Hong Kong"], ["PT", "Portugal"], ["AG", "Antigua and Barbuda"], ["NO", "Norway"],
+  ["MH", "Marshall Islands"],
+  ["BS", "Bahamas"],
+  ["HK", "Hong Kong"],
+  ["PT", "Portugal"],
+  ["AG", "Antigua and Barbuda"],
+  ["NO", "Norway"],
 ];
 /** Main engines by the kind of ship that usually carries them: [title, engine type, maker]. */
 const ENGINES: Record<string, [string, string, string]> = {
@@ -46,21 +85,57 @@ const engineOf = (ship: TStandInShip): string => {
   return ship.deadweight > 20_000 ? "mid" : "small";
 };
 const groupOf = (ship: TStandInShip): string =>
-  /Tanker/.test(ship.type) ? "Tankers & gas" : /Container|Ro-Ro|Refrigerated/.test(ship.type) ? "Liner & reefer" : "Bulk & general cargo";
+  /Tanker/.test(ship.type)
+    ? "Tankers & gas"
+    : /Container|Ro-Ro|Refrigerated/.test(ship.type)
+      ? "Liner & reefer"
+      : "Bulk & general cargo";
 
 /** The order a scale lists its ranks in: deck officers, engine officers, ratings, galley. */
 const RANK_ORDER = [
-  "Master", "Chief Officer", "2nd Officer", "3rd Officer", "Deck Cadet", "Chief Engineer", "2nd Engineer", "3rd Engineer",
-  "4th Engineer", "ETO", "Engine Cadet", "Bosun", "AB", "OS", "Fitter", "Oiler", "Wiper", "Cook",
+  "Master",
+  "Chief Officer",
+  "2nd Officer",
+  "3rd Officer",
+  "Deck Cadet",
+  "Chief Engineer",
+  "2nd Engineer",
+  "3rd Engineer",
+  "4th Engineer",
+  "ETO",
+  "Engine Cadet",
+  "Bosun",
+  "AB",
+  "OS",
+  "Fitter",
+  "Oiler",
+  "Wiper",
+  "Cook",
 ];
 /** A manning scale: ranks in order, with the number of each; sizes 15 to 24 by ship. */
 const SCALE_BASE: readonly [string, number][] = [
-  ["Master", 1], ["Chief Officer", 1], ["2nd Officer", 1], ["3rd Officer", 1], ["Chief Engineer", 1], ["2nd Engineer", 1],
-  ["3rd Engineer", 1], ["ETO", 1], ["Bosun", 1], ["AB", 3], ["OS", 1], ["Oiler", 1], ["Cook", 1],
+  ["Master", 1],
+  ["Chief Officer", 1],
+  ["2nd Officer", 1],
+  ["3rd Officer", 1],
+  ["Chief Engineer", 1],
+  ["2nd Engineer", 1],
+  ["3rd Engineer", 1],
+  ["ETO", 1],
+  ["Bosun", 1],
+  ["AB", 3],
+  ["OS", 1],
+  ["Oiler", 1],
+  ["Cook", 1],
 ];
 const scaleOf = (ship: TStandInShip, index: number): [string, number][] => {
   const ranks = SCALE_BASE.map(([r, n]): [string, number] => [r, n]);
-  const extra = ship.deadweight > 40_000 || /LNG|LPG|Crude|Chemical/.test(ship.type) ? 5 : ship.deadweight > 12_000 ? 3 : 1;
+  const extra =
+    ship.deadweight > 40_000 || /LNG|LPG|Crude|Chemical/.test(ship.type)
+      ? 5
+      : ship.deadweight > 12_000
+        ? 3
+        : 1;
   const bump = (rank: string, by = 1) => {
     const row = ranks.find(([r]) => r === rank);
     if (row) row[1] += by;
@@ -84,24 +159,39 @@ const scaleOf = (ship: TStandInShip, index: number): [string, number][] => {
 };
 /** Monthly wage offered, USD: [from, to] by rank. */
 const OFFERS: Record<string, [number, number]> = {
-  Master: [9_500, 14_000], "Chief Engineer": [9_000, 13_500], "Chief Officer": [6_500, 8_500], "2nd Engineer": [6_000, 8_000],
-  "2nd Officer": [3_800, 4_800], "3rd Engineer": [3_800, 4_800], "3rd Officer": [3_000, 3_800], "4th Engineer": [2_600, 3_200],
-  ETO: [5_000, 6_500], Bosun: [2_100, 2_500], AB: [1_600, 1_900], OS: [1_100, 1_300], Fitter: [1_900, 2_300],
-  Oiler: [1_500, 1_800], Wiper: [1_100, 1_300], Cook: [1_800, 2_200], "Deck Cadet": [500, 700], "Engine Cadet": [500, 700],
+  Master: [9_500, 14_000],
+  "Chief Engineer": [9_000, 13_500],
+  "Chief Officer": [6_500, 8_500],
+  "2nd Engineer": [6_000, 8_000],
+  "2nd Officer": [3_800, 4_800],
+  "3rd Engineer": [3_800, 4_800],
+  "3rd Officer": [3_000, 3_800],
+  "4th Engineer": [2_600, 3_200],
+  ETO: [5_000, 6_500],
+  Bosun: [2_100, 2_500],
+  AB: [1_600, 1_900],
+  OS: [1_100, 1_300],
+  Fitter: [1_900, 2_300],
+  Oiler: [1_500, 1_800],
+  Wiper: [1_100, 1_300],
+  Cook: [1_800, 2_200],
+  "Deck Cadet": [500, 700],
+  "Engine Cadet": [500, 700],
 };
 /** Offers a step up on gas carriers and large tankers; rounded to 50 dollars. */
 const offerOf = (rank: string, ship: TStandInShip, seed: number): number | null => {
   const range = OFFERS[rank];
   if (!range) return null;
   const premium = /LNG/.test(ship.type) ? 1.15 : /Crude|LPG/.test(ship.type) ? 1.08 : 1;
-  const at = range[0] + ((seed * 7919) % 100) / 100 * (range[1] - range[0]);
+  const at = range[0] + (((seed * 7919) % 100) / 100) * (range[1] - range[0]);
   return Math.round((at * premium) / 50) * 50;
 };
 
 export const seedFleet = async (db: TDb): Promise<void> => {
   if ((await db.vessel.count()) > 0) return;
   for (const [code, name] of FLAG_COUNTRIES) {
-    if (!(await db.country.findFirst({ where: { OR: [{ code }, { name }] } }))) await db.country.create({ data: { code, name } });
+    if (!(await db.country.findFirst({ where: { OR: [{ code }, { name }] } })))
+      await db.country.create({ data: { code, name } });
   }
   const countries = new Map((await db.country.findMany()).map((c) => [c.name.toLowerCase(), c.id]));
   const countryCodes = new Map((await db.country.findMany()).map((c) => [c.code, c.id]));
@@ -112,7 +202,11 @@ export const seedFleet = async (db: TDb): Promise<void> => {
   for (const [key, [title, type, maker]] of Object.entries(ENGINES)) {
     const engine = await db.mainEngine.upsert({
       where: { title },
-      create: { title, engineTypeId: engineTypes.get(type) ?? null, engineManufacturerId: makers.get(maker) ?? null },
+      create: {
+        title,
+        engineTypeId: engineTypes.get(type) ?? null,
+        engineManufacturerId: makers.get(maker) ?? null,
+      },
       update: {},
     });
     engines.set(key, engine.id);
@@ -121,7 +215,13 @@ export const seedFleet = async (db: TDb): Promise<void> => {
   await db.owner.createMany({ data: OWNERS.map((o) => ({ title: o.title, shortTitle: o.shortTitle })) });
   await db.manager.createMany({ data: MANAGERS.map((title) => ({ title })) });
   await db.crewingAgent.createMany({
-    data: AGENTS.map((a) => ({ name: a.name, countryId: countryCodes.get(a.country) ?? null, contactPerson: a.contactPerson, email: a.email, phone: a.phone })),
+    data: AGENTS.map((a) => ({
+      name: a.name,
+      countryId: countryCodes.get(a.country) ?? null,
+      contactPerson: a.contactPerson,
+      email: a.email,
+      phone: a.phone,
+    })),
   });
   const owners = new Map((await db.owner.findMany()).map((o) => [o.title, o.id]));
   const managers = new Map((await db.manager.findMany()).map((m) => [m.title, m.id]));
@@ -153,16 +253,19 @@ export const seedFleet = async (db: TDb): Promise<void> => {
         // Two sold out of the fleet, three prospects the office is tendering for.
         isActive: i !== 7 && i !== 22,
         isSelected: i === 5 || i === 17 || i === 28,
-        coordinatorId: i === 5 || i === 17 || i === 28 ? null : (coordinators[i % coordinators.length] ?? null),
+        coordinatorId:
+          i === 5 || i === 17 || i === 28 ? null : (coordinators[i % coordinators.length] ?? null),
       },
     });
     const ownerId = owners.get(ship.registeredOwner);
     if (ownerId) await db.ownerVessel.create({ data: { ownerId, vesselId: vessel.id } });
     // Every vessel but the prospects has a technical manager.
     const managerId = managers.get(ship.shipManager);
-    if (managerId && !vessel.isSelected) await db.managerVessel.create({ data: { managerId, vesselId: vessel.id } });
+    if (managerId && !vessel.isSelected)
+      await db.managerVessel.create({ data: { managerId, vesselId: vessel.id } });
     const recruiter = recruiters[i % recruiters.length];
-    if (recruiter !== undefined) await db.assignVessel.create({ data: { clientId: recruiter, vesselId: vessel.id } });
+    if (recruiter !== undefined)
+      await db.assignVessel.create({ data: { clientId: recruiter, vesselId: vessel.id } });
 
     const totals = new Map<string, number>();
     const rows = scaleOf(ship, i).flatMap(([rank, count]) => Array.from({ length: count }, () => rank));
@@ -174,13 +277,15 @@ export const seedFleet = async (db: TDb): Promise<void> => {
         if (rankId === undefined) return [];
         const n = (seen.get(rank) ?? 0) + 1;
         seen.set(rank, n);
-        return [{
-          vesselId: vessel.id,
-          rankId,
-          name: (totals.get(rank) ?? 0) > 1 ? `${rank} ${n}` : rank,
-          crewingPriority: position + 1,
-          templateOffer: offerOf(rank, ship, i * 31 + position),
-        }];
+        return [
+          {
+            vesselId: vessel.id,
+            rankId,
+            name: (totals.get(rank) ?? 0) > 1 ? `${rank} ${n}` : rank,
+            crewingPriority: position + 1,
+            templateOffer: offerOf(rank, ship, i * 31 + position),
+          },
+        ];
       }),
     });
   }
@@ -207,8 +312,17 @@ export const seedFleet = async (db: TDb): Promise<void> => {
 
   // Offices by port, and Equasis emails: a registry search needs only the password saved in the profile.
   const ports = new Map((await db.port.findMany()).map((p) => [p.name, p.id]));
-  const offices: [string, string][] = [["admin", "Odesa"], ["superuser", "Odesa"], ["manager", "Manila"], ["guest", "Mumbai"], ["freelance", "Piraeus"]];
+  const offices: [string, string][] = [
+    ["admin", "Odesa"],
+    ["superuser", "Odesa"],
+    ["manager", "Manila"],
+    ["guest", "Mumbai"],
+    ["freelance", "Piraeus"],
+  ];
   for (const [role, port] of offices) {
-    await db.client.update({ where: { id: person(role) }, data: { portId: ports.get(port) ?? null, equasisEmail: `${role}@example.com` } });
+    await db.client.update({
+      where: { id: person(role) },
+      data: { portId: ports.get(port) ?? null, equasisEmail: `${role}@example.com` },
+    });
   }
 };

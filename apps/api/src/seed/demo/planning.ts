@@ -28,7 +28,14 @@ const random = (seed: number) => {
 };
 
 const OFFICERS = /master|chief|officer|engineer|eto|2nd|3rd|4th/i;
-const COMMENTS = ["visa ok", "medical on 12th", "tickets booked", "waiting for owner's approval", "needs flag endorsement", "prefers Rotterdam"];
+const COMMENTS = [
+  "visa ok",
+  "medical on 12th",
+  "tickets booked",
+  "waiting for owner's approval",
+  "needs flag endorsement",
+  "prefers Rotterdam",
+];
 
 interface TPlanDraft {
   manningScaleId: number;
@@ -54,16 +61,29 @@ export const seedPlanning = async (db: TDb): Promise<void> => {
 
   const vessels = await db.vessel.findMany({
     where: { isActive: true },
-    select: { id: true, manningScales: { where: { state: "active" }, select: { id: true, rankId: true, templateOffer: true, rank: { select: { title: true } } }, orderBy: { crewingPriority: "asc" } } },
+    select: {
+      id: true,
+      manningScales: {
+        where: { state: "active" },
+        select: { id: true, rankId: true, templateOffer: true, rank: { select: { title: true } } },
+        orderBy: { crewingPriority: "asc" },
+      },
+    },
     orderBy: { name: "asc" },
   });
   const ports = await db.port.findMany({ select: { id: true } });
-  const applicants = await db.user.findMany({ where: { archived: false }, select: { id: true, roleId: true }, orderBy: { id: "asc" } });
+  const applicants = await db.user.findMany({
+    where: { archived: false },
+    select: { id: true, roleId: true },
+    orderBy: { id: "asc" },
+  });
   const byRank = new Map<number, number[]>();
-  for (const a of applicants) if (a.roleId !== null) byRank.set(a.roleId, [...(byRank.get(a.roleId) ?? []), a.id]);
+  for (const a of applicants)
+    if (a.roleId !== null) byRank.set(a.roleId, [...(byRank.get(a.roleId) ?? []), a.id]);
   const anyone = applicants.map((a) => a.id);
   const busy = new Map<number, { start: Date; end: Date }[]>();
-  const free = (userId: number, start: Date, end: Date) => !(busy.get(userId) ?? []).some((b) => b.start < end && b.end > start);
+  const free = (userId: number, start: Date, end: Date) =>
+    !(busy.get(userId) ?? []).some((b) => b.start < end && b.end > start);
   /** A seafarer of the rank free for the dates (after a rest of 30 days), else of any rank, else nobody. */
   const seafarerFor = (rankId: number, start: Date, end: Date): number | null => {
     const restEnd = addDays(end, 30);
@@ -85,7 +105,12 @@ export const seedPlanning = async (db: TDb): Promise<void> => {
   for (const [vesselIndex, vessel] of vessels.entries()) {
     // Rotation dates of the vessel: every 35 to 55 days, each vessel on its own phase.
     const dates: Date[] = [];
-    for (let d = addDays(from, -Math.floor(rand() * 50) - vesselIndex); d < addDays(until, 60); d = addDays(d, 35 + Math.floor(rand() * 21))) dates.push(d);
+    for (
+      let d = addDays(from, -Math.floor(rand() * 50) - vesselIndex);
+      d < addDays(until, 60);
+      d = addDays(d, 35 + Math.floor(rand() * 21))
+    )
+      dates.push(d);
     rotations.set(vessel.id, dates);
     const port = pick(ports)?.id ?? null;
     for (const row of vessel.manningScales) {
@@ -95,14 +120,19 @@ export const seedPlanning = async (db: TDb): Promise<void> => {
       let start = dates[Math.floor(rand() * 4)] ?? from;
       while (start < until) {
         const length = minDays + Math.floor(rand() * (maxDays - minDays));
-        const end = dates.find((d) => d.getTime() >= start.getTime() + length * DAY) ?? addDays(start, length);
+        const end =
+          dates.find((d) => d.getTime() >= start.getTime() + length * DAY) ?? addDays(start, length);
         const future = start > now;
         const soon = future && start.getTime() - now.getTime() < 75 * DAY;
         let status: string;
         if (end <= now) status = "completed";
         else if (start <= now) status = "on_board";
         else if (soon) status = rand() < 0.8 ? "approved" : "pending_approval";
-        else status = ["pending_approval", "to_propose", "to_propose", "vacancy", "vacancy", "other_agency"][Math.floor(rand() * 6)] ?? "vacancy";
+        else
+          status =
+            ["pending_approval", "to_propose", "to_propose", "vacancy", "vacancy", "other_agency"][
+              Math.floor(rand() * 6)
+            ] ?? "vacancy";
         const userId = status === "vacancy" ? null : seafarerFor(row.rankId, start, end);
         // A slot that is over and nobody filled is no plan at all.
         if (userId === null && end <= now) {
@@ -119,7 +149,9 @@ export const seedPlanning = async (db: TDb): Promise<void> => {
           status: filled,
           toPublish: published,
           offer: filled === "vacancy" ? (row.templateOffer ?? (officer ? 7000 : 2200)) : null,
-          vacancyDescription: published ? `${row.rank.title}, ${Math.round((end.getTime() - start.getTime()) / (30 * DAY))} months, joining ${start.toISOString().slice(0, 10)}` : null,
+          vacancyDescription: published
+            ? `${row.rank.title}, ${Math.round((end.getTime() - start.getTime()) / (30 * DAY))} months, joining ${start.toISOString().slice(0, 10)}`
+            : null,
           repairTeam: filled !== "vacancy" && rand() < 0.03,
           portId: filled !== "vacancy" && future && rand() < 0.4 ? port : null,
           lastCommentBody: filled !== "vacancy" && future && rand() < 0.15 ? (pick(COMMENTS) ?? null) : null,
@@ -133,14 +165,23 @@ export const seedPlanning = async (db: TDb): Promise<void> => {
   // Crew changes with their crew lists: the last rotation of some vessels (completed) and the next one (planned).
   const created = await db.timePlan.findMany({
     where: { userId: { not: null } },
-    select: { id: true, manningScaleId: true, start: true, end: true, manningScale: { select: { vesselId: true } } },
+    select: {
+      id: true,
+      manningScaleId: true,
+      start: true,
+      end: true,
+      manningScale: { select: { vesselId: true } },
+    },
   });
   const admin = await db.client.findFirst({ where: { role: "admin" }, select: { id: true } });
   for (const vessel of vessels.slice(0, 8)) {
     const dates = rotations.get(vessel.id) ?? [];
     const last = [...dates].reverse().find((d) => d <= now);
     const next = dates.find((d) => d > now);
-    for (const [date, state] of [[last, "completed"], [next, "planned"]] as const) {
+    for (const [date, state] of [
+      [last, "completed"],
+      [next, "planned"],
+    ] as const) {
       if (!date) continue;
       const at = date.getTime();
       const mine = created.filter((p) => p.manningScale.vesselId === vessel.id);
@@ -149,18 +190,42 @@ export const seedPlanning = async (db: TDb): Promise<void> => {
       if (!offs.length && !ons.length) continue;
       const rows = new Map<number, { signOnId: number | null; signOffId: number | null }>();
       for (const p of offs) rows.set(p.manningScaleId, { signOnId: null, signOffId: p.id });
-      for (const p of ons) rows.set(p.manningScaleId, { signOnId: p.id, signOffId: rows.get(p.manningScaleId)?.signOffId ?? null });
+      for (const p of ons)
+        rows.set(p.manningScaleId, {
+          signOnId: p.id,
+          signOffId: rows.get(p.manningScaleId)?.signOffId ?? null,
+        });
       const crewChange = await db.crewChange.create({
         data: {
-          date, state, vesselId: vessel.id, portId: pick(ports)?.id ?? null, portArrivedId: pick(ports)?.id ?? null,
-          reason: "Crew rotation", voyageNumber: `${String(date.getUTCFullYear()).slice(2)}/${String(Math.floor(rand() * 200) + 1).padStart(3, "0")}`,
+          date,
+          state,
+          vesselId: vessel.id,
+          portId: pick(ports)?.id ?? null,
+          portArrivedId: pick(ports)?.id ?? null,
+          reason: "Crew rotation",
+          voyageNumber: `${String(date.getUTCFullYear()).slice(2)}/${String(Math.floor(rand() * 200) + 1).padStart(3, "0")}`,
           authorId: admin?.id ?? null,
         },
       });
-      const reason = await db.signOffReason.findFirst({ where: { title: "End of contract" }, select: { id: true } });
-      await db.crewList.createMany({ data: [...rows.values()].map((r) => ({ crewChangeId: crewChange.id, ...r, reasonId: r.signOffId ? (reason?.id ?? null) : null })) });
-      await db.timePlan.updateMany({ where: { id: { in: offs.map((p) => p.id) } }, data: { crewChangeSignOffId: crewChange.id } });
-      await db.timePlan.updateMany({ where: { id: { in: ons.map((p) => p.id) } }, data: { crewChangeSignOnId: crewChange.id } });
+      const reason = await db.signOffReason.findFirst({
+        where: { title: "End of contract" },
+        select: { id: true },
+      });
+      await db.crewList.createMany({
+        data: [...rows.values()].map((r) => ({
+          crewChangeId: crewChange.id,
+          ...r,
+          reasonId: r.signOffId ? (reason?.id ?? null) : null,
+        })),
+      });
+      await db.timePlan.updateMany({
+        where: { id: { in: offs.map((p) => p.id) } },
+        data: { crewChangeSignOffId: crewChange.id },
+      });
+      await db.timePlan.updateMany({
+        where: { id: { in: ons.map((p) => p.id) } },
+        data: { crewChangeSignOnId: crewChange.id },
+      });
     }
   }
 };

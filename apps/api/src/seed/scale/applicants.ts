@@ -18,7 +18,13 @@ import type { TScalePart } from "./part.js";
 const CHUNK = 20_000;
 
 const STATUS_CUTS: readonly [number, string][] = [
-  [40, "vacancy"], [55, "to_propose"], [63, "pending_approval"], [72, "approved"], [86, "on_board"], [93, "completed"], [100, "other_agency"],
+  [40, "vacancy"],
+  [55, "to_propose"],
+  [63, "pending_approval"],
+  [72, "approved"],
+  [86, "on_board"],
+  [93, "completed"],
+  [100, "other_agency"],
 ];
 
 /** A value in 0..2^31 from the row number and a salt: reproducible, evenly spread. */
@@ -26,12 +32,23 @@ const r = (salt: string) => Prisma.raw(`abs(hashtext(s.g::text || ':${salt}'))`)
 /** The same from an applicant id (tags and stars are chosen from the id). */
 const rid = (column: string, salt: string) => Prisma.raw(`abs(hashtext(${column}::text || ':${salt}'))`);
 
-const statusSql = Prisma.raw(`CASE ${STATUS_CUTS.map(([cut, s]) => `WHEN abs(hashtext(s.g::text || ':status')) % 100 < ${cut} THEN '${s}'`).join(" ")} END`);
+const statusSql = Prisma.raw(
+  `CASE ${STATUS_CUTS.map(([cut, s]) => `WHEN abs(hashtext(s.g::text || ':status')) % 100 < ${cut} THEN '${s}'`).join(" ")} END`,
+);
 
 const ensureReferenceData = async (db: TDb): Promise<void> => {
-  await db.rank.createMany({ data: DEMO_RANKS.map((rank, i) => ({ ...rank, crewingPriority: i + 1 })), skipDuplicates: true });
-  await db.crewingStatus.createMany({ data: DEMO_REFERENCE_DATA.crewingStatuses.map((title) => ({ title })), skipDuplicates: true });
-  await db.country.createMany({ data: NATIONALITIES.map((n) => ({ code: n.code, name: n.country })), skipDuplicates: true });
+  await db.rank.createMany({
+    data: DEMO_RANKS.map((rank, i) => ({ ...rank, crewingPriority: i + 1 })),
+    skipDuplicates: true,
+  });
+  await db.crewingStatus.createMany({
+    data: DEMO_REFERENCE_DATA.crewingStatuses.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.country.createMany({
+    data: NATIONALITIES.map((n) => ({ code: n.code, name: n.country })),
+    skipDuplicates: true,
+  });
   await db.tag.createMany({ data: APPLICANT_TAGS.map((name) => ({ name })), skipDuplicates: true });
 };
 
@@ -43,7 +60,14 @@ const shares = (total: number): number[] => {
   return out;
 };
 
-const insertChunk = async (tx: Prisma.TransactionClient, nat: TNationality, countryId: number, refs: { ranks: number[]; statuses: number[]; staff: number[]; tagNames: string[] }, from: number, count: number): Promise<void> => {
+const insertChunk = async (
+  tx: Prisma.TransactionClient,
+  nat: TNationality,
+  countryId: number,
+  refs: { ranks: number[]; statuses: number[]; staff: number[]; tagNames: string[] },
+  from: number,
+  count: number,
+): Promise<void> => {
   const surnames = [...nat.surnames];
   const names = [...nat.names];
   const middles = nat.middles ? [...nat.middles] : [];
@@ -104,7 +128,13 @@ const insertChunk = async (tx: Prisma.TransactionClient, nat: TNationality, coun
 };
 
 /** The join rows of the tags each applicant of `[lo, hi]` got in its tag_list (same hashes of the id, by the same names). */
-const insertTags = async (tx: Prisma.TransactionClient, tagNames: string[], tagIds: number[], lo: number, hi: number): Promise<void> => {
+const insertTags = async (
+  tx: Prisma.TransactionClient,
+  tagNames: string[],
+  tagIds: number[],
+  lo: number,
+  hi: number,
+): Promise<void> => {
   await tx.$executeRaw`
     INSERT INTO user_tags (user_id, tag_id, updated_at)
     SELECT DISTINCT u.id, x.tag_id, now()
@@ -120,17 +150,28 @@ const insertTags = async (tx: Prisma.TransactionClient, tagNames: string[], tagI
 export const applicantsScalePart: TScalePart = {
   name: "applicants",
   flags: {
-    applicants: { default: 200_000, help: "seafarer applicants, with tags, stars, statuses, ranks and nationalities" },
+    applicants: {
+      default: 200_000,
+      help: "seafarer applicants, with tags, stars, statuses, ranks and nationalities",
+    },
   },
   async run({ db, flags, log }) {
     const total = flags.applicants ?? 200_000;
     if (total === 0) return log("no applicants asked for");
     await ensureReferenceData(db);
-    const ranks = (await db.rank.findMany({ orderBy: { crewingPriority: "asc" }, select: { id: true } })).map((x) => x.id);
-    const statuses = (await db.crewingStatus.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map((x) => x.id);
-    const staff = (await db.client.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map((x) => x.id);
+    const ranks = (await db.rank.findMany({ orderBy: { crewingPriority: "asc" }, select: { id: true } })).map(
+      (x) => x.id,
+    );
+    const statuses = (await db.crewingStatus.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map(
+      (x) => x.id,
+    );
+    const staff = (await db.client.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map(
+      (x) => x.id,
+    );
     const tags = await db.tag.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true } });
-    const countries = new Map((await db.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]));
+    const countries = new Map(
+      (await db.country.findMany({ select: { id: true, code: true } })).map((c) => [c.code, c.id]),
+    );
     const refs = { ranks, statuses, staff, tagNames: tags.map((t) => t.name) };
     const tagIds = tags.map((t) => t.id);
     const before = await db.user.count();
@@ -143,7 +184,9 @@ export const applicantsScalePart: TScalePart = {
       for (let from = 0; from < n; from += CHUNK) {
         const count = Math.min(CHUNK, n - from);
         await bulk(db, async (tx) => {
-          const [lo] = await tx.$queryRaw<{ id: number }[]>`SELECT last_value::int + 1 AS id FROM users_id_seq`;
+          const [lo] = await tx.$queryRaw<
+            { id: number }[]
+          >`SELECT last_value::int + 1 AS id FROM users_id_seq`;
           await insertChunk(tx, nat, countryId, refs, before + from, count);
           const [hi] = await tx.$queryRaw<{ id: number }[]>`SELECT last_value::int AS id FROM users_id_seq`;
           await insertTags(tx, refs.tagNames, tagIds, lo?.id ?? 0, hi?.id ?? 0);
@@ -152,15 +195,19 @@ export const applicantsScalePart: TScalePart = {
         log(`${done} / ${total} applicants (${nat.country})`);
       }
     }
-    const stars = await bulk(db, (tx) => tx.$executeRaw`
+    const stars = await bulk(
+      db,
+      (tx) => tx.$executeRaw`
       INSERT INTO favorites (client_id, user_id, updated_at)
       SELECT c.id, u.id, now() FROM clients c CROSS JOIN users u
        WHERE abs(hashtext(u.id::text || ':star:' || c.id::text)) % 1500 = 0
-      ON CONFLICT (client_id, user_id) DO NOTHING`);
+      ON CONFLICT (client_id, user_id) DO NOTHING`,
+    );
     log(`${stars} stars`);
     // The derived columns of every area (tags are already consistent; planning and later areas fill theirs).
     await refreshDerivedColumns(db, log);
-    for (const table of ["users", "user_tags", "favorites"]) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
+    for (const table of ["users", "user_tags", "favorites"])
+      await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
     log("vacuumed and analysed");
   },
 };

@@ -7,16 +7,21 @@ import type { TDb } from "../../db/client.js";
  * the end, with `refreshDerivedColumns`.
  */
 export const bulk = <T>(db: TDb, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> =>
-  db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true), set_config('crew.derived', 'off', true)`;
-    return fn(tx);
-  }, { maxWait: 60_000, timeout: 30 * 60_000 });
+  db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true), set_config('crew.derived', 'off', true)`;
+      return fn(tx);
+    },
+    { maxWait: 60_000, timeout: 30 * 60_000 },
+  );
 
 /** Every area's derived columns of every applicant (docs/applicants.md "Derived columns", 3), 5,000 at a time. */
 export const refreshDerivedColumns = async (db: TDb, log: (line: string) => void): Promise<void> => {
   let last = 0;
   for (;;) {
-    const ids = (await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id > ${last} ORDER BY id LIMIT 5000`).map((x) => x.id);
+    const ids = (
+      await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id > ${last} ORDER BY id LIMIT 5000`
+    ).map((x) => x.id);
     if (!ids.length) break;
     await db.$queryRaw`SELECT users_refresh_derived(${ids}::int[])::text AS done`;
     last = ids[ids.length - 1] ?? last;

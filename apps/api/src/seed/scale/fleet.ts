@@ -11,23 +11,116 @@ import type { TScalePart } from "./part.js";
  * run: new IMO numbers continue after the vessels already there.
  */
 const SCALE_ORDER = [
-  "Master", "Chief Officer", "2nd Officer", "3rd Officer", "Chief Engineer", "2nd Engineer", "3rd Engineer", "4th Engineer",
-  "ETO", "Bosun", "AB", "AB", "AB", "OS", "OS", "Fitter", "Oiler", "Oiler", "Wiper", "Cook", "Deck Cadet", "Engine Cadet", "AB", "Oiler",
+  "Master",
+  "Chief Officer",
+  "2nd Officer",
+  "3rd Officer",
+  "Chief Engineer",
+  "2nd Engineer",
+  "3rd Engineer",
+  "4th Engineer",
+  "ETO",
+  "Bosun",
+  "AB",
+  "AB",
+  "AB",
+  "OS",
+  "OS",
+  "Fitter",
+  "Oiler",
+  "Oiler",
+  "Wiper",
+  "Cook",
+  "Deck Cadet",
+  "Engine Cadet",
+  "AB",
+  "Oiler",
 ];
 const OFFER: Record<string, number> = {
-  Master: 11_500, "Chief Officer": 7_500, "2nd Officer": 4_300, "3rd Officer": 3_400, "Chief Engineer": 11_000, "2nd Engineer": 7_000,
-  "3rd Engineer": 4_300, "4th Engineer": 2_900, ETO: 5_700, Bosun: 2_300, AB: 1_750, OS: 1_200, Fitter: 2_100, Oiler: 1_650,
-  Wiper: 1_200, Cook: 2_000, "Deck Cadet": 600, "Engine Cadet": 600,
+  Master: 11_500,
+  "Chief Officer": 7_500,
+  "2nd Officer": 4_300,
+  "3rd Officer": 3_400,
+  "Chief Engineer": 11_000,
+  "2nd Engineer": 7_000,
+  "3rd Engineer": 4_300,
+  "4th Engineer": 2_900,
+  ETO: 5_700,
+  Bosun: 2_300,
+  AB: 1_750,
+  OS: 1_200,
+  Fitter: 2_100,
+  Oiler: 1_650,
+  Wiper: 1_200,
+  Cook: 2_000,
+  "Deck Cadet": 600,
+  "Engine Cadet": 600,
 };
-const FIRST = ["Nordic", "Aegean", "Baltic", "Pacific", "Atlantic", "Cape", "Ionian", "Adriatic", "Caspian", "Coral", "Polar", "Amber", "Silver", "Golden", "Jade", "Azure"];
-const SECOND = ["Star", "Breeze", "Pioneer", "Horizon", "Harmony", "Spirit", "Voyager", "Trader", "Navigator", "Venture", "Glory", "Crest", "Dawn", "Wave", "Fortune", "Mariner"];
-const OWNER_WORDS = ["Atlas", "Meridian", "Poseidon", "Kyma", "Aurora", "Hermes", "Triton", "Orion", "Delta", "Sirius", "Vega", "Boreas"];
+const FIRST = [
+  "Nordic",
+  "Aegean",
+  "Baltic",
+  "Pacific",
+  "Atlantic",
+  "Cape",
+  "Ionian",
+  "Adriatic",
+  "Caspian",
+  "Coral",
+  "Polar",
+  "Amber",
+  "Silver",
+  "Golden",
+  "Jade",
+  "Azure",
+];
+const SECOND = [
+  "Star",
+  "Breeze",
+  "Pioneer",
+  "Horizon",
+  "Harmony",
+  "Spirit",
+  "Voyager",
+  "Trader",
+  "Navigator",
+  "Venture",
+  "Glory",
+  "Crest",
+  "Dawn",
+  "Wave",
+  "Fortune",
+  "Mariner",
+];
+const OWNER_WORDS = [
+  "Atlas",
+  "Meridian",
+  "Poseidon",
+  "Kyma",
+  "Aurora",
+  "Hermes",
+  "Triton",
+  "Orion",
+  "Delta",
+  "Sirius",
+  "Vega",
+  "Boreas",
+];
 
 /** Reference data the fleet needs, when the database has none (seed:scale on an empty database). */
 const ensureReferenceData = async (db: TDb): Promise<void> => {
-  await db.rank.createMany({ data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })), skipDuplicates: true });
-  await db.vesselType.createMany({ data: DEMO_REFERENCE_DATA.vesselTypes.map((title) => ({ title })), skipDuplicates: true });
-  await db.country.createMany({ data: DEMO_REFERENCE_DATA.countries.map(([code, name]) => ({ code, name })), skipDuplicates: true });
+  await db.rank.createMany({
+    data: DEMO_RANKS.map((r, i) => ({ ...r, crewingPriority: i + 1 })),
+    skipDuplicates: true,
+  });
+  await db.vesselType.createMany({
+    data: DEMO_REFERENCE_DATA.vesselTypes.map((title) => ({ title })),
+    skipDuplicates: true,
+  });
+  await db.country.createMany({
+    data: DEMO_REFERENCE_DATA.countries.map(([code, name]) => ({ code, name })),
+    skipDuplicates: true,
+  });
 };
 
 export const fleetScalePart: TScalePart = {
@@ -135,6 +228,8 @@ export const fleetScalePart: TScalePart = {
     );
     const [counts] = await db.$queryRaw<{ vessels: bigint; rows: bigint }[]>`
       SELECT (SELECT count(*) FROM vessels) AS vessels, (SELECT count(*) FROM manning_scales) AS rows`;
-    log(`${vessels} vessels, ${owners} owners, ${managers} managers, ${rows} manning-scale rows added (now ${counts?.vessels ?? 0} vessels, ${counts?.rows ?? 0} rows)`);
+    log(
+      `${vessels} vessels, ${owners} owners, ${managers} managers, ${rows} manning-scale rows added (now ${counts?.vessels ?? 0} vessels, ${counts?.rows ?? 0} rows)`,
+    );
   },
 };

@@ -12,7 +12,9 @@ import { SCALE_PARTS } from "./parts.js";
  * (default ./.data where pnpm was started, as for `pnpm start`; stop the server that uses it first:
  * PGlite is one process per folder).
  */
-const flagTable = SCALE_PARTS.flatMap((part) => Object.entries(part.flags).map(([name, flag]) => ({ part: part.name, name, ...flag })));
+const flagTable = SCALE_PARTS.flatMap((part) =>
+  Object.entries(part.flags).map(([name, flag]) => ({ part: part.name, name, ...flag })),
+);
 
 const usage = (): string =>
   [
@@ -27,7 +29,10 @@ const usage = (): string =>
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
     args: process.argv.slice(2).filter((a) => a !== "--"),
-    options: { help: { type: "boolean" }, ...Object.fromEntries(flagTable.map((f) => [f.name, { type: "string" as const }])) },
+    options: {
+      help: { type: "boolean" },
+      ...Object.fromEntries(flagTable.map((f) => [f.name, { type: "string" as const }])),
+    },
     strict: true,
   });
   if (values.help) {
@@ -42,12 +47,17 @@ const main = async (): Promise<void> => {
     flags[f.name] = n;
   }
   const url = process.env.DATABASE_URL;
-  const embedded = url ? null : await startEmbeddedDatabase(resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? "./.data"));
+  const embedded = url
+    ? null
+    : await startEmbeddedDatabase(
+        resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? "./.data"),
+      );
   const target = url ?? embedded?.url ?? "";
   await migrate(target);
   const db = createDb(target, embedded !== null);
   const started = Date.now();
-  const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`);
+  const log = (line: string): void =>
+    console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`);
   try {
     await ensurePermissionRecords(db);
     for (const part of SCALE_PARTS) {

@@ -9,4 +9,9 @@ import type { TScalePart } from "./part.js";
  * (fleet, then applicants, then their records, then planning).
  */
 // Planning stays last: it plans the rows and applicants the others made.
-export const SCALE_PARTS: readonly TScalePart[] = [fleetScalePart, applicantsScalePart, recordsScalePart, planningScalePart];
+export const SCALE_PARTS: readonly TScalePart[] = [
+  fleetScalePart,
+  applicantsScalePart,
+  recordsScalePart,
+  planningScalePart,
+];

@@ -19,7 +19,10 @@ const WINDOW_DAYS = 255;
 export const planningScalePart: TScalePart = {
   name: "planning",
   flags: {
-    timeplans: { default: 20_000, help: "timeplans, spread over the active manning-scale rows without plans, all in the planner's first window" },
+    timeplans: {
+      default: 20_000,
+      help: "timeplans, spread over the active manning-scale rows without plans, all in the planner's first window",
+    },
   },
   async run({ db, flags, log }) {
     const total = flags.timeplans ?? 20_000;
@@ -29,13 +32,17 @@ export const planningScalePart: TScalePart = {
                WHERE ms.state = 'active' AND v.is_active AND NOT EXISTS (SELECT 1 FROM time_plans t WHERE t.manning_scale_id = ms.id)) AS rows,
              (SELECT count(*)::int FROM users u WHERE NOT u.archived AND NOT EXISTS (SELECT 1 FROM time_plans t WHERE t.user_id = u.id)) AS pool`;
     const rows = counts?.rows ?? 0;
-    if (!rows) return log("no manning-scale rows without plans: run the fleet part first (--vessels, --manning-rows)");
+    if (!rows)
+      return log("no manning-scale rows without plans: run the fleet part first (--vessels, --manning-rows)");
     const perRow = Math.ceil(total / rows);
     const days = Math.max(1, Math.floor(WINDOW_DAYS / perRow));
-    log(`${total} plans on ${rows} rows: ${perRow} a row of ${days} days each; ${counts?.pool ?? 0} applicants free to plan`);
-    const inserted = await db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true), set_config('crew.derived', 'off', true)`;
-      return tx.$executeRaw`
+    log(
+      `${total} plans on ${rows} rows: ${perRow} a row of ${days} days each; ${counts?.pool ?? 0} applicants free to plan`,
+    );
+    const inserted = await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true), set_config('crew.derived', 'off', true)`;
+        return tx.$executeRaw`
         WITH r AS (
           SELECT ms.id, ms.template_offer, (row_number() OVER (ORDER BY ms.id) - 1)::int AS ri
             FROM manning_scales ms JOIN vessels v ON v.id = ms.vessel_id
@@ -65,11 +72,18 @@ export const planningScalePart: TScalePart = {
                CASE WHEN vacancy THEN coalesce(template_offer, 2000) END,
                now()
           FROM p`;
-    }, { maxWait: 60_000, timeout: 30 * 60_000 });
+      },
+      { maxWait: 60_000, timeout: 30 * 60_000 },
+    );
     log(`${inserted} timeplans`);
     // The applicants' planning columns (vessel_planned_name, date_planned), once, set-based.
-    const ids = (await db.$queryRaw<{ id: number }[]>`SELECT DISTINCT user_id AS id FROM time_plans WHERE user_id IS NOT NULL ORDER BY 1`).map((x) => x.id);
-    for (let i = 0; i < ids.length; i += 5000) await db.$queryRaw`SELECT users_refresh_derived(${ids.slice(i, i + 5000)}::int[])::text AS done`;
+    const ids = (
+      await db.$queryRaw<
+        { id: number }[]
+      >`SELECT DISTINCT user_id AS id FROM time_plans WHERE user_id IS NOT NULL ORDER BY 1`
+    ).map((x) => x.id);
+    for (let i = 0; i < ids.length; i += 5000)
+      await db.$queryRaw`SELECT users_refresh_derived(${ids.slice(i, i + 5000)}::int[])::text AS done`;
     log(`planning columns of ${ids.length} applicants refreshed`);
     await db.$executeRawUnsafe("VACUUM ANALYZE time_plans");
     log("vacuumed and analysed");

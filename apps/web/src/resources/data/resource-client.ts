@@ -27,19 +27,39 @@ export const fetchList = async (
   signal?: AbortSignal,
 ): Promise<TListPage> => {
   const page = await getList(def.type, listParams(query, include), signal);
-  return { data: page.data, included: indexIncluded(page.included), total: page.total, estimated: page.estimated, lastPage: page.lastPage };
+  return {
+    data: page.data,
+    included: indexIncluded(page.included),
+    total: page.total,
+    estimated: page.estimated,
+    lastPage: page.lastPage,
+  };
 };
 
-export const fetchOne = async (def: TResourceDef, id: string, include: readonly string[] = [], signal?: AbortSignal): Promise<TOneRecord> => {
+export const fetchOne = async (
+  def: TResourceDef,
+  id: string,
+  include: readonly string[] = [],
+  signal?: AbortSignal,
+): Promise<TOneRecord> => {
   const one = await getOne(def.type, id, { include: include.length ? include : undefined }, signal);
   return { record: one.data, included: indexIncluded(one.included) };
 };
 
 export const createRecord = (def: TResourceDef, payload: TPayload): Promise<TResourceRecord> =>
-  create(def.type, payload.attributes, Object.keys(payload.relationships).length ? payload.relationships : undefined);
+  create(
+    def.type,
+    payload.attributes,
+    Object.keys(payload.relationships).length ? payload.relationships : undefined,
+  );
 
 export const updateRecord = (def: TResourceDef, id: string, payload: TPayload): Promise<TResourceRecord> =>
-  update(def.type, id, payload.attributes, Object.keys(payload.relationships).length ? payload.relationships : undefined);
+  update(
+    def.type,
+    id,
+    payload.attributes,
+    Object.keys(payload.relationships).length ? payload.relationships : undefined,
+  );
 
 export const deleteRecord = (def: TResourceDef, id: string): Promise<void> => remove(def.type, id);
 
@@ -48,7 +68,11 @@ interface TSelectOptionsDocument {
 }
 
 /** Choices of a to-one relationship: GET /api/select_options?type=…&q=… */
-export const fetchSelectOptions = async (type: string, q: string, signal?: AbortSignal): Promise<TSelectOption[]> => {
+export const fetchSelectOptions = async (
+  type: string,
+  q: string,
+  signal?: AbortSignal,
+): Promise<TSelectOption[]> => {
   const doc = await get<TSelectOptionsDocument>(apiPaths.selectOptions(), { type, q }, { signal });
   return doc.data.map((o) => ({ value: String(o.attributes.value ?? o.id), label: o.attributes.label }));
 };

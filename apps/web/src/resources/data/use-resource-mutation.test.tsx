@@ -14,7 +14,9 @@ vi.mock("../../notices/notices", async (original) => ({
 }));
 
 const setup = <V, R>(options: TResourceMutationOptions<V, R>) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   queryClient.setQueryData(["vessels", "list", { page: 1 }], { data: [] });
   queryClient.setQueryData(["select_options", "vessels", ""], []);
   queryClient.setQueryData(["owners", "list", { page: 1 }], { data: [] });
@@ -23,7 +25,9 @@ const setup = <V, R>(options: TResourceMutationOptions<V, R>) => {
       <MemoryRouter initialEntries={["/vessels/7/details"]}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
-  const view = renderHook(() => ({ mutation: useResourceMutation(options), path: useLocation().pathname }), { wrapper });
+  const view = renderHook(() => ({ mutation: useResourceMutation(options), path: useLocation().pathname }), {
+    wrapper,
+  });
   const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
   return { view, invalidated };
 };
@@ -56,11 +60,22 @@ describe("the write layer (spec 000 §8)", () => {
 
   it("a 422 with pointers goes to the form's fields, with no notice; nothing reloads", async () => {
     const onFailure = vi.fn();
-    const error = new ApiError(422, "Unprocessable Entity", [{ status: "422", title: "can't be blank", source: { pointer: "/data/attributes/name" } }]);
-    const { view, invalidated } = setup({ mutationFn: () => Promise.reject(error), invalidates: ["vessels"], notice: "Saved", onFailure });
+    const error = new ApiError(422, "Unprocessable Entity", [
+      { status: "422", title: "can't be blank", source: { pointer: "/data/attributes/name" } },
+    ]);
+    const { view, invalidated } = setup({
+      mutationFn: () => Promise.reject(error),
+      invalidates: ["vessels"],
+      notice: "Saved",
+      onFailure,
+    });
     act(() => view.result.current.mutation.mutate());
     await waitFor(() => expect(view.result.current.mutation.isError).toBe(true));
-    expect(onFailure).toHaveBeenCalledWith({ kind: "fields", fields: { name: "can't be blank" } }, error, undefined);
+    expect(onFailure).toHaveBeenCalledWith(
+      { kind: "fields", fields: { name: "can't be blank" } },
+      error,
+      undefined,
+    );
     expect(notifySuccess).not.toHaveBeenCalled();
     expect(notifyError).not.toHaveBeenCalled();
     expect(invalidated(["vessels", "list", { page: 1 }])).toBe(false);
@@ -71,14 +86,21 @@ describe("the write layer (spec 000 §8)", () => {
     act(() => gone.view.result.current.mutation.mutate());
     await waitFor(() => expect(gone.view.result.current.path).toBe("/page-not-found"));
 
-    const broken = setup({ mutationFn: () => Promise.reject(new ApiError(500, "Internal Server Error", [{ status: "500", title: "Broken" }])) });
+    const broken = setup({
+      mutationFn: () =>
+        Promise.reject(new ApiError(500, "Internal Server Error", [{ status: "500", title: "Broken" }])),
+    });
     act(() => broken.view.result.current.mutation.mutate());
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Broken", "500 Server Error"));
   });
 
   it("a screen's own refusal reading replaces the global rules when it says so", async () => {
     const onFailure = vi.fn();
-    const { view } = setup({ mutationFn: () => Promise.reject(new ApiError(404, "Not Found", [])), refusal: () => true, onFailure });
+    const { view } = setup({
+      mutationFn: () => Promise.reject(new ApiError(404, "Not Found", [])),
+      refusal: () => true,
+      onFailure,
+    });
     act(() => view.result.current.mutation.mutate());
     await waitFor(() => expect(onFailure).toHaveBeenCalledWith(undefined, expect.any(ApiError), undefined));
     expect(view.result.current.path).toBe("/vessels/7/details");

@@ -8,17 +8,20 @@ import { fetchList, fetchOne, fetchSelectOptions, listParams } from "./resource-
 /** The shell's keys ([type, verb, params]) so a write anywhere refreshes these lists too. */
 export const resourceKeys = {
   all: queryKeys.all,
-  list: (type: string, query: TListQuery, include: readonly string[]) => queryKeys.list(type, listParams(query, include)),
+  list: (type: string, query: TListQuery, include: readonly string[]) =>
+    queryKeys.list(type, listParams(query, include)),
   one: (type: string, id: string) => queryKeys.one(type, id),
   options: (type: string, q: string) => ["select_options", type, q] as const,
 };
 
 /** Whether the signed-in user may read a type (an include of a type one may not read is refused). */
 export type TReadable = (type: string) => boolean;
-export const readableWith = (can: TCan): TReadable => (type) => {
-  const def = resourceByType(type);
-  return def ? can(def.permission, "read") : false;
-};
+export const readableWith =
+  (can: TCan): TReadable =>
+  (type) => {
+    const def = resourceByType(type);
+    return def ? can(def.permission, "read") : false;
+  };
 
 /**
  * Relationships a list shows as columns (to-one, and to-many the record writes itself);
@@ -42,7 +45,11 @@ export const formIncludes = (def: TResourceDef, can?: TCan): string[] => {
     .map(([name]) => name);
 };
 
-export const useResourceList = (def: TResourceDef, query: TListQuery, include: readonly string[] = listIncludes(def)) =>
+export const useResourceList = (
+  def: TResourceDef,
+  query: TListQuery,
+  include: readonly string[] = listIncludes(def),
+) =>
   useQuery({
     queryKey: resourceKeys.list(def.type, query, include),
     queryFn: ({ signal }) => fetchList(def, query, include, signal),
@@ -50,7 +57,11 @@ export const useResourceList = (def: TResourceDef, query: TListQuery, include: r
     placeholderData: keepPreviousData,
   });
 
-export const useResourceRecord = (def: TResourceDef, id: string | undefined, include: readonly string[] = listIncludes(def)) =>
+export const useResourceRecord = (
+  def: TResourceDef,
+  id: string | undefined,
+  include: readonly string[] = listIncludes(def),
+) =>
   useQuery({
     queryKey: [...resourceKeys.one(def.type, id ?? ""), include],
     queryFn: ({ signal }) => fetchOne(def, id ?? "", include, signal),

@@ -10,12 +10,21 @@ import { relatedTitle, relatedTitles } from "../list/columns";
  * Label/value pairs of every readable attribute (each shown by its field kind's Display)
  * and of the relationships a record carries.
  */
-export const detailsEntries = (def: TResourceDef, record: TResourceRecord, included: TIncluded): [string, string, ReactNode][] => {
+export const detailsEntries = (
+  def: TResourceDef,
+  record: TResourceRecord,
+  included: TIncluded,
+): [string, string, ReactNode][] => {
   const entries: [string, string, ReactNode][] = [];
   for (const [name, attr] of Object.entries(def.attributes)) {
-    if (attr.writeOnly || attr.kind === "password" || attr.details === false || name === def.titleAttribute) continue;
+    if (attr.writeOnly || attr.kind === "password" || attr.details === false || name === def.titleAttribute)
+      continue;
     const value = record.attributes[name];
-    entries.push([name, attr.label, isBlankValue(value) ? "" : <FieldDisplay name={name} attr={attr} value={value} record={record} />]);
+    entries.push([
+      name,
+      attr.label,
+      isBlankValue(value) ? "" : <FieldDisplay name={name} attr={attr} value={value} record={record} />,
+    ]);
   }
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
     if (rel.cardinality === "one") {

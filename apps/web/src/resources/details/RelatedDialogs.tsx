@@ -10,7 +10,14 @@ import { useScreenOverrides } from "../screen-registry";
 import { childListsOf, type TChildList } from "./child-lists";
 
 /** The child list of the current tab and the way back to it, for the dialogs opened over it. */
-const useChildOfTab = (parentConfig: TScreenConfig): { child: TChildList | undefined; config: TScreenConfig | undefined; parentId: string; back: () => void } => {
+const useChildOfTab = (
+  parentConfig: TScreenConfig,
+): {
+  child: TChildList | undefined;
+  config: TScreenConfig | undefined;
+  parentId: string;
+  back: () => void;
+} => {
   const { id = "", tab = "" } = useParams();
   const { can } = useSession();
   const navigate = useNavigate();
@@ -26,15 +33,27 @@ const useChildOfTab = (parentConfig: TScreenConfig): { child: TChildList | undef
 };
 
 /** {base}/:id/:tab/new and …/:childId/edit: the child's form, its parent filled in. */
-export const RelatedFormRoute = ({ parentConfig, mode }: { parentConfig: TScreenConfig; mode: TFormMode }) => {
+export const RelatedFormRoute = ({
+  parentConfig,
+  mode,
+}: {
+  parentConfig: TScreenConfig;
+  mode: TFormMode;
+}) => {
   const { childId } = useParams();
   const { can } = useSession();
   const { child, config, parentId, back } = useChildOfTab(parentConfig);
   if (!child || !config) return null;
-  if (!can(child.def.permission, mode === "create" ? "create" : "update")) return <Navigate to="/page-forbidden" replace />;
+  if (!can(child.def.permission, mode === "create" ? "create" : "update"))
+    return <Navigate to="/page-forbidden" replace />;
   const { parent } = child;
   const create = (payload: TPayload) =>
-    createManyReference(child.def.type, { parentType: parent.type, parentId, path: parent.path }, payload.attributes, payload.relationships);
+    createManyReference(
+      child.def.type,
+      { parentType: parent.type, parentId, path: parent.path },
+      payload.attributes,
+      payload.relationships,
+    );
   return (
     <ResourceFormDialog
       config={config}

@@ -47,7 +47,9 @@ export interface TRelatedListOptions {
   /** Writes this list offers, within what the permissions and the definition allow (default all). */
   writes?: { create?: boolean; edit?: boolean; delete?: boolean };
   /** More of the list view: no row selection, a leading column, a table body of its own. */
-  view?: (state: TRelatedListState) => Partial<Pick<TResourceListViewProps, "selectable" | "leadingHeader" | "renderBody">>;
+  view?: (
+    state: TRelatedListState,
+  ) => Partial<Pick<TResourceListViewProps, "selectable" | "leadingHeader" | "renderBody">>;
   /** Under the list (a drawer over one row). */
   after?: (state: TRelatedListState) => ReactNode;
 }
@@ -58,16 +60,30 @@ export interface TRelatedListOptions {
  * and delete where the child's permission allows, and state kept per parent. A resource's
  * own list (sea service, documents) passes its columns, includes, heading and page size.
  */
-export const RelatedList = ({ child, parentId, tabPath, ...options }: TRelatedListProps & TRelatedListOptions) => {
+export const RelatedList = ({
+  child,
+  parentId,
+  tabPath,
+  ...options
+}: TRelatedListProps & TRelatedListOptions) => {
   const { def, parent } = child;
   const { can } = useSession();
   const { search: address } = useLocation();
   const config = screenConfigOf(def);
-  const list = useNestedListState({ list: config.list, parentType: parent.type, parentId, defaultSort: def.defaultSort });
+  const list = useNestedListState({
+    list: config.list,
+    parentType: parent.type,
+    parentId,
+    defaultSort: def.defaultSort,
+  });
   const { pageSize, pageSizeAlways = false } = options;
   const { setPerPage } = list;
   const named = new URLSearchParams(address).has("perPage");
-  const resize = pageSize !== undefined && !named && list.query.perPage !== pageSize && (pageSizeAlways || list.query.perPage === DEFAULT_PAGE_SIZE);
+  const resize =
+    pageSize !== undefined &&
+    !named &&
+    list.query.perPage !== pageSize &&
+    (pageSizeAlways || list.query.perPage === DEFAULT_PAGE_SIZE);
   useEffect(() => {
     if (resize && pageSize !== undefined) setPerPage(pageSize);
   }, [resize, pageSize, setPerPage]);
@@ -88,11 +104,14 @@ export const RelatedList = ({ child, parentId, tabPath, ...options }: TRelatedLi
   const search = list.search;
   const writes = options.writes ?? {};
   const canUpdate = can(def.permission, "update");
-  const canCreate = (writes.create ?? true) && canUpdate && can(def.permission, "create") && def.verbs.includes("create");
+  const canCreate =
+    (writes.create ?? true) && canUpdate && can(def.permission, "create") && def.verbs.includes("create");
   const canEdit = (writes.edit ?? true) && canUpdate && def.verbs.includes("update");
   const canDelete = (writes.delete ?? true) && can(def.permission, "delete") && def.verbs.includes("delete");
   const newHref = `${tabPath}/new${search}`;
-  const createButton = canCreate ? <NewChildButton to={newHref}>{options.newLabel ?? `New ${def.label.one.toLowerCase()}`}</NewChildButton> : undefined;
+  const createButton = canCreate ? (
+    <NewChildButton to={newHref}>{options.newLabel ?? `New ${def.label.one.toLowerCase()}`}</NewChildButton>
+  ) : undefined;
 
   return (
     <>
@@ -102,7 +121,9 @@ export const RelatedList = ({ child, parentId, tabPath, ...options }: TRelatedLi
             {options.headingExtras}
             {createButton}
           </Group>
-        ) : createButton}
+        ) : (
+          createButton
+        )}
       </ChildListHeading>
       <ResourceListView
         def={def}
@@ -112,7 +133,10 @@ export const RelatedList = ({ child, parentId, tabPath, ...options }: TRelatedLi
         columns={columns}
         createAction={createButton}
         links={{
-          details: def.route && def.verbs.includes("show") ? (record) => `${def.route ?? ""}/${record.id}/details` : undefined,
+          details:
+            def.route && def.verbs.includes("show")
+              ? (record) => `${def.route ?? ""}/${record.id}/details`
+              : undefined,
           ...childRowLinks(tabPath, search, { edit: canEdit, delete: canDelete }),
         }}
         {...options.view?.(state)}

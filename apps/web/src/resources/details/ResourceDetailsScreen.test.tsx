@@ -7,13 +7,32 @@ import { fetchRoutes, jsonAnswer, renderRoutes, signInWith, urlOf } from "../../
 import { routesOfResource } from "../routes";
 
 // Crew notes: a test-only resource listed under clients (a nested list with a nested create).
-vi.mock("@crew/contracts", async (original) => (await import("../../lib/test-resources")).withTestResources(await original()));
+vi.mock("@crew/contracts", async (original) =>
+  (await import("../../lib/test-resources")).withTestResources(await original()),
+);
 
 const links = { self: "", first: "", last: "", prev: null, next: null };
-const anna = { type: "clients", id: "5", attributes: { name: "Anna B", email: "anna@example.com", role: "manager", status: "active", hidden_tags: [], shown_tags: [], new_seafarer_tags: [] } };
+const anna = {
+  type: "clients",
+  id: "5",
+  attributes: {
+    name: "Anna B",
+    email: "anna@example.com",
+    role: "manager",
+    status: "active",
+    hidden_tags: [],
+    shown_tags: [],
+    new_seafarer_tags: [],
+  },
+};
 const notes = {
   data: [
-    { type: "crew_notes", id: "1", attributes: { title: "Visa renewal", created_at: "2026-11-20T10:00:00Z" }, relationships: { client: { data: { type: "clients", id: "5" } } } },
+    {
+      type: "crew_notes",
+      id: "1",
+      attributes: { title: "Visa renewal", created_at: "2026-11-20T10:00:00Z" },
+      relationships: { client: { data: { type: "clients", id: "5" } } },
+    },
     { type: "crew_notes", id: "2", attributes: { title: "Medical", created_at: "2026-11-21T10:00:00Z" } },
   ],
   meta: { count: 2, total: 2 },
@@ -22,12 +41,35 @@ const notes = {
 const version = (id: string, attributes: Record<string, unknown>) => ({
   type: "versions",
   id,
-  attributes: { owner_type: null, owner_id: null, actor_id: 1, request_id: "r", created_at: "2026-11-22T09:30:00Z", ...attributes },
+  attributes: {
+    owner_type: null,
+    owner_id: null,
+    actor_id: 1,
+    request_id: "r",
+    created_at: "2026-11-22T09:30:00Z",
+    ...attributes,
+  },
 });
 const versions = {
   data: [
-    version("9", { item_type: "clients", item_id: 5, event: "update", actor_name: "Anna Admin", changes: { name: ["Anna", "Anna B"], password_hash: ["[redacted]", "[redacted]"], updated_at: ["a", "b"] } }),
-    version("8", { item_type: "crew_notes", item_id: 2, event: "create", actor_name: null, changes: { id: [null, 2], title: [null, "Medical"], body: [null, null] } }),
+    version("9", {
+      item_type: "clients",
+      item_id: 5,
+      event: "update",
+      actor_name: "Anna Admin",
+      changes: {
+        name: ["Anna", "Anna B"],
+        password_hash: ["[redacted]", "[redacted]"],
+        updated_at: ["a", "b"],
+      },
+    }),
+    version("8", {
+      item_type: "crew_notes",
+      item_id: 2,
+      event: "create",
+      actor_name: null,
+      changes: { id: [null, 2], title: [null, "Medical"], body: [null, null] },
+    }),
   ],
   meta: { count: 2, total: 2 },
   links,
@@ -66,10 +108,18 @@ describe("details screen: tabs, related lists, history", () => {
     fireEvent.click(await screen.findByRole("tab", { name: "Notes" }, LOADING));
     await screen.findByText("Visa renewal", {}, LOADING);
     expect(router.state.location.pathname).toBe("/crew-users/5/crew_notes");
-    const call = fetchMock.mock.calls.map(([input]) => urlOf(input)).find((u) => u.startsWith("/api/clients/5/crew_notes"));
-    expect(call).toBe("/api/clients/5/crew_notes?page[size]=15&page[number]=1&sort=-created_at&include=ranks");
-    expect(screen.getByRole("link", { name: "New note" }).getAttribute("href")).toBe("/crew-users/5/crew_notes/new");
-    expect(screen.getByRole("link", { name: "Edit Medical" }).getAttribute("href")).toBe("/crew-users/5/crew_notes/2/edit");
+    const call = fetchMock.mock.calls
+      .map(([input]) => urlOf(input))
+      .find((u) => u.startsWith("/api/clients/5/crew_notes"));
+    expect(call).toBe(
+      "/api/clients/5/crew_notes?page[size]=15&page[number]=1&sort=-created_at&include=ranks",
+    );
+    expect(screen.getByRole("link", { name: "New note" }).getAttribute("href")).toBe(
+      "/crew-users/5/crew_notes/new",
+    );
+    expect(screen.getByRole("link", { name: "Edit Medical" }).getAttribute("href")).toBe(
+      "/crew-users/5/crew_notes/2/edit",
+    );
     // The parent column would repeat the page's own record.
     expect(screen.queryByRole("columnheader", { name: "User" })).toBeNull();
     fireEvent.click(screen.getByRole("link", { name: "New note" }));

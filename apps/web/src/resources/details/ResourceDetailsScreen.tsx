@@ -48,7 +48,17 @@ export interface TResourceDetailsScreenProps {
  * {base}/:id/:tab: a record's fields (tab `details`), a tab per resource listed under it
  * (its children, as compact lists) and its History, with edit and delete for those allowed.
  */
-export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs = [], hiddenTabs = [], include: chosenInclude, hiddenFields = [], fields: ownFields }: TResourceDetailsScreenProps) => {
+export const ResourceDetailsScreen = ({
+  config,
+  badges,
+  children,
+  actions,
+  tabs = [],
+  hiddenTabs = [],
+  include: chosenInclude,
+  hiddenFields = [],
+  fields: ownFields,
+}: TResourceDetailsScreenProps) => {
   const { def, base } = config;
   const { id = "", tab = "details" } = useParams();
   const navigate = useNavigate();
@@ -58,7 +68,10 @@ export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs 
   const one = useResourceRecord(def, id, include);
   useRedirectOnError(one.error);
   const childLists = useMemo(
-    () => childListsOf(def, can).filter((c) => !hiddenTabs.includes(c.tab) && !tabs.some((t) => t.value === c.tab)),
+    () =>
+      childListsOf(def, can).filter(
+        (c) => !hiddenTabs.includes(c.tab) && !tabs.some((t) => t.value === c.tab),
+      ),
     [def, can, hiddenTabs, tabs],
   );
   const history = hasHistory(def);
@@ -75,19 +88,26 @@ export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs 
   if (!known) return <Navigate to="/page-not-found" replace />;
   const tabbed = childLists.length > 0 || history || tabs.length > 0;
 
-  const fields = ownFields && one.data ? ownFields(one.data) : (
-    <Paper withBorder p={{ base: "md", sm: "lg" }} shadow="xs">
-      {one.data ? (
-        <DetailsFields entries={detailsEntries(def, one.data.record, one.data.included).filter(([name]) => !hiddenFields.includes(name))} />
-      ) : (
-        <Stack gap="md">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} height={32} width={`${60 - i * 10}%`} radius="sm" />
-          ))}
-        </Stack>
-      )}
-    </Paper>
-  );
+  const fields =
+    ownFields && one.data ? (
+      ownFields(one.data)
+    ) : (
+      <Paper withBorder p={{ base: "md", sm: "lg" }} shadow="xs">
+        {one.data ? (
+          <DetailsFields
+            entries={detailsEntries(def, one.data.record, one.data.included).filter(
+              ([name]) => !hiddenFields.includes(name),
+            )}
+          />
+        ) : (
+          <Stack gap="md">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={32} width={`${60 - i * 10}%`} radius="sm" />
+            ))}
+          </Stack>
+        )}
+      </Paper>
+    );
 
   return (
     <Stack gap="md">
@@ -111,19 +131,34 @@ export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs 
         <Group gap="xs">
           {one.data ? actions?.(one.data) : null}
           {can(def.permission, "update") ? (
-            <Button component={Link} to={`${base}/${id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+            <Button
+              component={Link}
+              to={`${base}/${id}/edit`}
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+            >
               Edit
             </Button>
           ) : null}
           {can(def.permission, "delete") ? (
-            <Button component={Link} to={`${base}/${id}/delete`} variant="light" color="red" leftSection={<IconTrash size={16} />}>
+            <Button
+              component={Link}
+              to={`${base}/${id}/delete`}
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+            >
               Delete
             </Button>
           ) : null}
         </Group>
       </Group>
       {tabbed ? (
-        <Tabs value={tab} onChange={(next) => next && void navigate(`${base}/${id}/${next}`)} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(next) => next && void navigate(`${base}/${id}/${next}`)}
+          keepMounted={false}
+        >
           <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
             <Tabs.Tab value="details" leftSection={<IconListDetails size={16} />}>
               Details
@@ -153,7 +188,14 @@ export const ResourceDetailsScreen = ({ config, badges, children, actions, tabs 
         </>
       ) : null}
       {own && one.data ? own.render(one.data) : null}
-      {child ? <Related key={`${child.tab}:${id}`} child={child} parentId={id} tabPath={`${base}/${id}/${child.tab}`} /> : null}
+      {child ? (
+        <Related
+          key={`${child.tab}:${id}`}
+          child={child}
+          parentId={id}
+          tabPath={`${base}/${id}/${child.tab}`}
+        />
+      ) : null}
       {tab === "history" && history ? <HistoryList key={id} def={def} id={id} /> : null}
       {/* {base}/:id/:tab/edit opens over the tab; a child list's tab has its own outlet. */}
       {child ? null : <Outlet />}

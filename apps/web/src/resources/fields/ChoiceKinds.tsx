@@ -4,11 +4,23 @@ import type { TFieldInputProps, TFieldViewProps } from "./field-kind-types";
 import { commonInputProps } from "./TextKinds";
 
 export const BooleanInput = ({ name, attr, value, error, disabled, onChange }: TFieldInputProps) => (
-  <Switch label={attr.label} name={name} error={error} disabled={disabled} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} mt="xs" />
+  <Switch
+    label={attr.label}
+    name={name}
+    error={error}
+    disabled={disabled}
+    checked={value === true}
+    onChange={(e) => onChange(e.currentTarget.checked)}
+    mt="xs"
+  />
 );
 
 export const BooleanCell = ({ value }: TFieldViewProps) =>
-  value ? <IconCheck size={16} aria-label="Yes" color="var(--mantine-color-teal-7)" /> : <IconMinus size={16} aria-label="No" color="var(--mantine-color-gray-5)" />;
+  value ? (
+    <IconCheck size={16} aria-label="Yes" color="var(--mantine-color-teal-7)" />
+  ) : (
+    <IconMinus size={16} aria-label="No" color="var(--mantine-color-gray-5)" />
+  );
 
 export const SelectInput = (props: TFieldInputProps) => (
   <Select
@@ -23,7 +35,12 @@ export const SelectInput = (props: TFieldInputProps) => (
 );
 
 export const TagsKindInput = (props: TFieldInputProps) => (
-  <TagsInput {...commonInputProps(props)} value={Array.isArray(props.value) ? props.value : []} onChange={(next) => props.onChange(next)} clearable />
+  <TagsInput
+    {...commonInputProps(props)}
+    value={Array.isArray(props.value) ? props.value : []}
+    onChange={(next) => props.onChange(next)}
+    clearable
+  />
 );
 
 export const TagsView = ({ value }: TFieldViewProps) => {

@@ -1,9 +1,15 @@
 import "@mantine/dates/styles.css";
-import { DATE_FORMAT, DATE_TIME_FORMAT, boundsRange, outOfBounds, readTypedDay, type TDateBounds } from "@crew/contracts";
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  boundsRange,
+  outOfBounds,
+  readTypedDay,
+  type TDateBounds,
+} from "@crew/contracts";
 import { useState } from "react";
 import { DateInput, DateTimePicker } from "@mantine/dates";
 import dayjs from "dayjs";
-
 
 /**
  * Date pickers live in their own chunk: @mantine/dates is large and most forms have no
@@ -37,7 +43,10 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}(T.*)?$/;
 const BIRTHDAY_YEARS_BACK = 30;
 
 /** Why a typed text is refused, or null when it names an allowed day (or nothing). */
-const refusalOf = (text: string, bounds: TDateBounds | undefined): { message: string; iso?: string } | null => {
+const refusalOf = (
+  text: string,
+  bounds: TDateBounds | undefined,
+): { message: string; iso?: string } | null => {
   const read = readTypedDay(text);
   if (read.kind === "invalid") return { message: read.message };
   if (read.kind === "empty" || !bounds) return null;
@@ -45,7 +54,19 @@ const refusalOf = (text: string, bounds: TDateBounds | undefined): { message: st
   return refusal ? { message: `${dayjs(read.iso).format(DATE_FORMAT)} ${refusal}`, iso: read.iso } : null;
 };
 
-export const DateField = ({ label, value, error, required, onChange, size, width, disabled, clearable = !required, bounds, onInvalidText }: TDateFieldProps) => {
+export const DateField = ({
+  label,
+  value,
+  error,
+  required,
+  onChange,
+  size,
+  width,
+  disabled,
+  clearable = !required,
+  bounds,
+  onInvalidText,
+}: TDateFieldProps) => {
   const [typedError, setTypedError] = useState<string | null>(null);
   /** Whether the text in the field names a day: then leaving it shows that day as dd.mm.yyyy. */
   const [typedIsDay, setTypedIsDay] = useState(true);
@@ -89,7 +110,11 @@ export const DateField = ({ label, value, error, required, onChange, size, width
       clearable={clearable}
       minDate={range?.min}
       maxDate={range?.max}
-      defaultDate={bounds?.notFuture && !isDay ? dayjs().subtract(BIRTHDAY_YEARS_BACK, "year").format("YYYY-MM-01") : undefined}
+      defaultDate={
+        bounds?.notFuture && !isDay
+          ? dayjs().subtract(BIRTHDAY_YEARS_BACK, "year").format("YYYY-MM-01")
+          : undefined
+      }
       // A day typed another way ("4.5.1990") reads back as dd.mm.yyyy; text that is not a day stays, with why.
       fixOnBlur={typedIsDay}
       onInput={(event) => setTypedIsDay(readTypedDay(event.currentTarget.value).kind !== "invalid")}
@@ -120,4 +145,3 @@ export const DateTimeField = ({ label, value, error, required, onChange }: TDate
     popoverProps={{ withinPortal: true }}
   />
 );
-

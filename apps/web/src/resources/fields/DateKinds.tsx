@@ -25,6 +25,12 @@ export const DateInput = ({ attr, value, error, required, onChange }: TFieldInpu
 
 export const DateTimeInput = ({ attr, value, error, required, onChange }: TFieldInputProps) => (
   <Suspense fallback={<Skeleton height={58} />}>
-    <DateTimeField label={attr.label} value={asText(value)} error={error} required={required} onChange={onChange} />
+    <DateTimeField
+      label={attr.label}
+      value={asText(value)}
+      error={error}
+      required={required}
+      onChange={onChange}
+    />
   </Suspense>
 );

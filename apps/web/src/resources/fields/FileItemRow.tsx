@@ -5,7 +5,17 @@ import { formatBytes, type TFileDraftItem } from "./file-draft";
 import { StoredFileLink } from "./StoredFileLink";
 
 /** One file of a file field: stored (a download link) or picked (name and size), its upload progress or error, and remove. */
-export const FileItemRow = ({ item, onRemove, leading, disabled }: { item: TFileDraftItem; onRemove?: () => void; leading?: ReactNode; disabled?: boolean }) => {
+export const FileItemRow = ({
+  item,
+  onRemove,
+  leading,
+  disabled,
+}: {
+  item: TFileDraftItem;
+  onRemove?: () => void;
+  leading?: ReactNode;
+  disabled?: boolean;
+}) => {
   const upload = item.upload;
   const name = item.stored?.filename ?? item.file?.name ?? "";
   return (
@@ -22,16 +32,31 @@ export const FileItemRow = ({ item, onRemove, leading, disabled }: { item: TFile
                 {name}
               </Text>
               <Text size="xs" c="dimmed" style={{ flex: "none" }}>
-                {item.file ? (upload ? formatBytes(item.file.size) : `${formatBytes(item.file.size)} · uploads on save`) : ""}
+                {item.file
+                  ? upload
+                    ? formatBytes(item.file.size)
+                    : `${formatBytes(item.file.size)} · uploads on save`
+                  : ""}
               </Text>
             </Group>
           )}
         </Group>
-        {upload?.status === "done" ? <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" aria-label="Uploaded" /> : null}
-        {upload?.status === "failed" ? <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-label="Failed" /> : null}
+        {upload?.status === "done" ? (
+          <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" aria-label="Uploaded" />
+        ) : null}
+        {upload?.status === "failed" ? (
+          <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-label="Failed" />
+        ) : null}
         {onRemove && !upload ? (
           <Tooltip label="Remove" openDelay={400}>
-            <ActionIcon variant="subtle" color="gray" size="sm" onClick={onRemove} disabled={disabled} aria-label={`Remove ${name}`}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              onClick={onRemove}
+              disabled={disabled}
+              aria-label={`Remove ${name}`}
+            >
               <IconX size={14} />
             </ActionIcon>
           </Tooltip>
@@ -40,7 +65,13 @@ export const FileItemRow = ({ item, onRemove, leading, disabled }: { item: TFile
       {upload && upload.status !== "failed" ? (
         <Progress
           size="sm"
-          value={upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : upload.status === "done" ? 100 : 0}
+          value={
+            upload.total > 0
+              ? Math.round((upload.loaded / upload.total) * 100)
+              : upload.status === "done"
+                ? 100
+                : 0
+          }
           animated={upload.status === "uploading"}
           color={upload.status === "done" ? "teal" : "blue"}
           aria-label={`Upload of ${name}`}

@@ -1,19 +1,30 @@
 import { Button, FileButton, Input, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
-import { addFiles, draftOf, isFileDraft, isMultipleFiles, removeItem, storedFilesOf, type TFileDraft } from "./file-draft";
+import {
+  addFiles,
+  draftOf,
+  isFileDraft,
+  isMultipleFiles,
+  removeItem,
+  storedFilesOf,
+  type TFileDraft,
+} from "./file-draft";
 import type { TFieldInputProps, TFieldViewProps } from "./field-kind-types";
 import { FileItemRow } from "./FileItemRow";
 import { StoredFileLink } from "./StoredFileLink";
 
 // Drag and drop is a chunk of its own: only forms with a `files` field load it.
-const SortableFileList = lazy(() => import("./SortableFileList").then((m) => ({ default: m.SortableFileList })));
+const SortableFileList = lazy(() =>
+  import("./SortableFileList").then((m) => ({ default: m.SortableFileList })),
+);
 
 /** What a field accepts in the file picker, from its upload rules (the server checks the content anyway). */
 export const acceptOf = (props: Pick<TFieldInputProps, "attr">): string | undefined =>
   props.attr.kind === "image" || props.attr.file?.accept === "image" ? "image/*" : undefined;
 
-export const draftValue = (props: Pick<TFieldInputProps, "value">): TFileDraft => (isFileDraft(props.value) ? props.value : draftOf(null));
+export const draftValue = (props: Pick<TFieldInputProps, "value">): TFileDraft =>
+  isFileDraft(props.value) ? props.value : draftOf(null);
 
 /** Picks one file or several; files go up after the record is saved, with progress per file. */
 export const FileKindInput = (props: TFieldInputProps) => {
@@ -33,7 +44,12 @@ export const FileKindInput = (props: TFieldInputProps) => {
           </Suspense>
         ) : (
           draft.items.map((item) => (
-            <FileItemRow key={item.key} item={item} disabled={disabled} onRemove={() => onChange(removeItem(draft, item.key))} />
+            <FileItemRow
+              key={item.key}
+              item={item}
+              disabled={disabled}
+              onRemove={() => onChange(removeItem(draft, item.key))}
+            />
           ))
         )}
         {draft.items.length === 0 ? (
@@ -43,7 +59,15 @@ export const FileKindInput = (props: TFieldInputProps) => {
         ) : null}
         <FileButton onChange={pick} multiple={multiple} accept={acceptOf(props)} disabled={disabled}>
           {(button) => (
-            <Button {...button} variant="default" size="xs" mt="xs" w="fit-content" leftSection={<IconUpload size={14} />} aria-label={`Choose ${attr.label.toLowerCase()}`}>
+            <Button
+              {...button}
+              variant="default"
+              size="xs"
+              mt="xs"
+              w="fit-content"
+              leftSection={<IconUpload size={14} />}
+              aria-label={`Choose ${attr.label.toLowerCase()}`}
+            >
               {multiple ? "Add files" : draft.items.length ? "Replace file" : "Choose file"}
             </Button>
           )}
@@ -57,13 +81,7 @@ export const FileCell = ({ value }: TFieldViewProps) => {
   const files = storedFilesOf(value);
   const first = files[0];
   if (!first) return null;
-  return files.length === 1 ? (
-    <StoredFileLink file={first} />
-  ) : (
-    <Text size="sm">
-      {files.length} files
-    </Text>
-  );
+  return files.length === 1 ? <StoredFileLink file={first} /> : <Text size="sm">{files.length} files</Text>;
 };
 
 export const FileDisplay = ({ value }: TFieldViewProps) => (

@@ -1,4 +1,15 @@
-import { Avatar, Button, FileButton, Group, Image, Input, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Avatar,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { IconPhoto, IconTrash, IconUpload } from "@tabler/icons-react";
 import { addFiles, isFileAttribute, isStoredFile, removeItem } from "./file-draft";
 import { textOf } from "./field-text";
@@ -19,18 +30,28 @@ const useImageSrc = (value: unknown): { src: string | undefined; loading: boolea
 
 export const ImageCell = ({ value, attr }: TFieldViewProps) => {
   const { src } = useImageSrc(value);
-  return <Avatar src={src} size={30} radius="sm" alt={attr.label}><IconPhoto size={16} /></Avatar>;
+  return (
+    <Avatar src={src} size={30} radius="sm" alt={attr.label}>
+      <IconPhoto size={16} />
+    </Avatar>
+  );
 };
 
 export const ImageDisplay = ({ value, attr }: TFieldViewProps) => {
   const { src, loading } = useImageSrc(value);
   if (loading) return <Skeleton w={160} h={120} radius="md" />;
-  return src ? <Image src={src} alt={attr.label} w="auto" maw={240} mah={180} fit="contain" radius="md" /> : null;
+  return src ? (
+    <Image src={src} alt={attr.label} w="auto" maw={240} mah={180} fit="contain" radius="md" />
+  ) : null;
 };
 
 const Preview = ({ src, label }: { src: string | undefined; label: string }) =>
-  src ? <Image src={src} alt={`${label} preview`} w={96} h={96} fit="cover" radius="md" /> : (
-    <Avatar size={96} radius="md"><IconPhoto size={32} /></Avatar>
+  src ? (
+    <Image src={src} alt={`${label} preview`} w={96} h={96} fit="cover" radius="md" />
+  ) : (
+    <Avatar size={96} radius="md">
+      <IconPhoto size={32} />
+    </Avatar>
   );
 
 /** An image with upload rules: the picked or stored image shown, replaced or removed; it goes up after the save. */
@@ -45,9 +66,19 @@ const ImageUploadInput = (props: TFieldInputProps) => {
       <Group gap="md" mt={4} align="flex-start" wrap="nowrap">
         <Preview src={local ?? stored.src} label={attr.label} />
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
-          {item ? <FileItemRow item={item} /> : <Text size="sm" c="dimmed">No image yet</Text>}
+          {item ? (
+            <FileItemRow item={item} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No image yet
+            </Text>
+          )}
           <Group gap="xs">
-            <FileButton onChange={(file) => file && onChange(addFiles(draft, [file], false))} accept={acceptOf(props)} disabled={disabled}>
+            <FileButton
+              onChange={(file) => file && onChange(addFiles(draft, [file], false))}
+              accept={acceptOf(props)}
+              disabled={disabled}
+            >
               {(button) => (
                 <Button {...button} variant="default" size="xs" leftSection={<IconUpload size={14} />}>
                   {item ? "Replace image" : "Choose image"}
@@ -55,7 +86,14 @@ const ImageUploadInput = (props: TFieldInputProps) => {
               )}
             </FileButton>
             {item && !item.upload ? (
-              <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} disabled={disabled} onClick={() => onChange(removeItem(draft, item.key))}>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                disabled={disabled}
+                onClick={() => onChange(removeItem(draft, item.key))}
+              >
                 Remove
               </Button>
             ) : null}
@@ -78,4 +116,5 @@ const ImageAddressInput = (props: TFieldInputProps) => (
   />
 );
 
-export const ImageInput = (props: TFieldInputProps) => (isFileAttribute(props.attr) ? <ImageUploadInput {...props} /> : <ImageAddressInput {...props} />);
+export const ImageInput = (props: TFieldInputProps) =>
+  isFileAttribute(props.attr) ? <ImageUploadInput {...props} /> : <ImageAddressInput {...props} />;

@@ -9,11 +9,20 @@ import { asText, commonInputProps } from "./TextKinds";
 type TMark = "bold" | "italic" | "list" | "link";
 
 /** The text after applying a mark to the selection [start, end), and where the selection goes. */
-export const applyMark = (text: string, start: number, end: number, mark: TMark): { text: string; start: number; end: number } => {
+export const applyMark = (
+  text: string,
+  start: number,
+  end: number,
+  mark: TMark,
+): { text: string; start: number; end: number } => {
   const selected = text.slice(start, end);
   const wrap = (before: string, after: string, placeholder: string) => {
     const inner = selected || placeholder;
-    return { text: `${text.slice(0, start)}${before}${inner}${after}${text.slice(end)}`, start: start + before.length, end: start + before.length + inner.length };
+    return {
+      text: `${text.slice(0, start)}${before}${inner}${after}${text.slice(end)}`,
+      start: start + before.length,
+      end: start + before.length + inner.length,
+    };
   };
   switch (mark) {
     case "bold":
@@ -48,7 +57,12 @@ export const RichTextInput = (props: TFieldInputProps) => {
   const value = asText(props.value);
   const apply = (mark: TMark) => {
     const area = ref.current;
-    const next = applyMark(value, area?.selectionStart ?? value.length, area?.selectionEnd ?? value.length, mark);
+    const next = applyMark(
+      value,
+      area?.selectionStart ?? value.length,
+      area?.selectionEnd ?? value.length,
+      mark,
+    );
     props.onChange(next.text);
     requestAnimationFrame(() => {
       area?.focus();
@@ -70,7 +84,14 @@ export const RichTextInput = (props: TFieldInputProps) => {
             <Group gap={2} mb={4} role="toolbar" aria-label={`Formatting of ${props.attr.label}`}>
               {MARKS.map(({ mark, label, Icon }) => (
                 <Tooltip key={mark} label={label} openDelay={400}>
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} disabled={props.disabled} onClick={() => apply(mark)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={label}
+                    disabled={props.disabled}
+                    onClick={() => apply(mark)}
+                  >
                     <Icon size={15} />
                   </ActionIcon>
                 </Tooltip>

@@ -33,7 +33,11 @@ const plain = (Input: TFieldKindView["Input"], extra: Partial<TFieldKindView> = 
   ...extra,
 });
 
-const files = (Input: TFieldKindView["Input"], Cell: TFieldKindView["Cell"], Display: TFieldKindView["Display"]): TFieldKindView => ({
+const files = (
+  Input: TFieldKindView["Input"],
+  Cell: TFieldKindView["Cell"],
+  Display: TFieldKindView["Display"],
+): TFieldKindView => ({
   Input,
   Cell,
   Display,

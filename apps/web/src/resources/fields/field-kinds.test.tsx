@@ -4,16 +4,48 @@ import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../lib/test-utils";
 import { columnsOf } from "../list/columns";
 import { DEFAULT_FIELD_KINDS } from "./default-field-kinds";
-import { FieldCell, FieldDisplay, FieldInput, FieldKinds, fieldKindView, registerFieldKind } from "./field-kinds";
+import {
+  FieldCell,
+  FieldDisplay,
+  FieldInput,
+  FieldKinds,
+  fieldKindView,
+  registerFieldKind,
+} from "./field-kinds";
 
-const KINDS: TFieldKind[] = ["text", "textarea", "email", "password", "number", "money", "phone", "boolean", "select", "date", "datetime", "tags", "richtext", "image", "file", "files"];
-const attr = (kind: TFieldKind, extra: Partial<TAttributeDef> = {}): TAttributeDef => ({ label: "Field", kind, ...extra });
+const KINDS: TFieldKind[] = [
+  "text",
+  "textarea",
+  "email",
+  "password",
+  "number",
+  "money",
+  "phone",
+  "boolean",
+  "select",
+  "date",
+  "datetime",
+  "tags",
+  "richtext",
+  "image",
+  "file",
+  "files",
+];
+const attr = (kind: TFieldKind, extra: Partial<TAttributeDef> = {}): TAttributeDef => ({
+  label: "Field",
+  kind,
+  ...extra,
+});
 
 describe("field-kind registry", () => {
   it("has an input, a cell, a display and a text for every kind of the contracts", () => {
     for (const kind of KINDS) {
       const view = fieldKindView(kind);
-      expect(view, kind).toMatchObject({ Input: expect.anything(), Cell: expect.anything(), Display: expect.anything() });
+      expect(view, kind).toMatchObject({
+        Input: expect.anything(),
+        Cell: expect.anything(),
+        Display: expect.anything(),
+      });
       expect(typeof view.text(attr(kind), null)).toBe("string");
     }
     expect(Object.keys(DEFAULT_FIELD_KINDS).sort()).toEqual([...KINDS].sort());
@@ -32,13 +64,19 @@ describe("field-kind registry", () => {
     screen.getByLabelText("Yes");
     screen.getByText("deck");
     screen.getByText("tanker");
-    expect(screen.getByRole("link", { name: "ann@example.com" }).getAttribute("href")).toBe("mailto:ann@example.com");
+    expect(screen.getByRole("link", { name: "ann@example.com" }).getAttribute("href")).toBe(
+      "mailto:ann@example.com",
+    );
   });
 
   it("lets the app replace a kind everywhere, lists included, and put it back", () => {
-    const restore = registerFieldKind("select", { Cell: ({ value }) => <span data-testid="chip">{String(value)}!</span> });
+    const restore = registerFieldKind("select", {
+      Cell: ({ value }) => <span data-testid="chip">{String(value)}!</span>,
+    });
     const department = columnsOf(ranks).find((c) => c.key === "department")!;
-    renderWithProviders(<>{department.render({ type: "ranks", id: "1", attributes: { department: "deck" } }, new Map())}</>);
+    renderWithProviders(
+      <>{department.render({ type: "ranks", id: "1", attributes: { department: "deck" } }, new Map())}</>,
+    );
     expect(screen.getByTestId("chip").textContent).toBe("deck!");
     restore();
     expect(fieldKindView("select").Cell).toBe(DEFAULT_FIELD_KINDS.select.Cell);
@@ -59,7 +97,16 @@ describe("field-kind registry", () => {
 
   it("edits through the kind's input", () => {
     const onChange = vi.fn();
-    renderWithProviders(<FieldInput name="wage" attr={attr("money", { label: "Wage" })} mode="create" value="" required={false} onChange={onChange} />);
+    renderWithProviders(
+      <FieldInput
+        name="wage"
+        attr={attr("money", { label: "Wage" })}
+        mode="create"
+        value=""
+        required={false}
+        onChange={onChange}
+      />,
+    );
     fireEvent.change(screen.getByLabelText("Wage"), { target: { value: "1200.5" } });
     expect(onChange.mock.calls.at(-1)).toEqual([1200.5]);
   });
@@ -68,8 +115,19 @@ describe("field-kind registry", () => {
     const onChange = vi.fn();
     renderWithProviders(
       <>
-        <FieldInput name="body" attr={attr("richtext", { label: "Body" })} mode="create" value="ship" required={false} onChange={onChange} />
-        <FieldDisplay name="b" attr={attr("richtext")} value={"**Bold** and *soft*\n- one\n- two\n[site](javascript:alert(1)) <img src=x>"} />
+        <FieldInput
+          name="body"
+          attr={attr("richtext", { label: "Body" })}
+          mode="create"
+          value="ship"
+          required={false}
+          onChange={onChange}
+        />
+        <FieldDisplay
+          name="b"
+          attr={attr("richtext")}
+          value={"**Bold** and *soft*\n- one\n- two\n[site](javascript:alert(1)) <img src=x>"}
+        />
       </>,
     );
     const area = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Body" });

@@ -8,7 +8,9 @@ import type { TFieldInputProps, TFieldKindView, TFieldViewProps } from "./field-
  * and shown on details (Display). `registerFieldKind` changes a kind for the whole app (a
  * new editor everywhere); `<FieldKinds kinds={…}>` changes it for one screen's subtree.
  */
-const registry = new Map<TFieldKind, TFieldKindView>(Object.entries(DEFAULT_FIELD_KINDS) as [TFieldKind, TFieldKindView][]);
+const registry = new Map<TFieldKind, TFieldKindView>(
+  Object.entries(DEFAULT_FIELD_KINDS) as [TFieldKind, TFieldKindView][],
+);
 
 export type TFieldKindOverrides = Partial<Record<TFieldKind, Partial<TFieldKindView>>>;
 
@@ -20,7 +22,8 @@ export const registerFieldKind = (kind: TFieldKind, view: Partial<TFieldKindView
 };
 
 /** The app-wide view of a kind (an unknown kind reads as text). */
-export const fieldKindView = (kind: TFieldKind): TFieldKindView => registry.get(kind) ?? DEFAULT_FIELD_KINDS.text;
+export const fieldKindView = (kind: TFieldKind): TFieldKindView =>
+  registry.get(kind) ?? DEFAULT_FIELD_KINDS.text;
 
 const OverridesContext = createContext<TFieldKindOverrides>({});
 
@@ -29,7 +32,8 @@ export const FieldKinds = ({ kinds, children }: { kinds: TFieldKindOverrides; ch
   const outer = useContext(OverridesContext);
   const merged = useMemo(() => {
     const out: TFieldKindOverrides = { ...outer };
-    for (const [kind, view] of Object.entries(kinds) as [TFieldKind, Partial<TFieldKindView>][]) out[kind] = { ...outer[kind], ...view };
+    for (const [kind, view] of Object.entries(kinds) as [TFieldKind, Partial<TFieldKindView>][])
+      out[kind] = { ...outer[kind], ...view };
     return out;
   }, [outer, kinds]);
   return <OverridesContext.Provider value={merged}>{children}</OverridesContext.Provider>;

@@ -2,23 +2,36 @@ import type { TAttributeDef } from "@crew/contracts";
 import { formatDate as dateText, formatDateTime as dateTimeText } from "@crew/contracts";
 
 /** Spec 000 section 9: dates read dd.MM.yyyy, moments dd.MM.yyyy HH:mm; anything else is blank. */
-export const formatDate = (value: unknown): string => (typeof value === "string" || value instanceof Date ? dateText(value) : "");
-export const formatDateTime = (value: unknown): string => (typeof value === "string" || value instanceof Date ? dateTimeText(value) : "");
+export const formatDate = (value: unknown): string =>
+  typeof value === "string" || value instanceof Date ? dateText(value) : "";
+export const formatDateTime = (value: unknown): string =>
+  typeof value === "string" || value instanceof Date ? dateTimeText(value) : "";
 
 /** A scalar as text; anything else (objects, null) gives the fallback instead of "[object Object]". */
 export const textOf = (value: unknown, fallback = ""): string =>
-  typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : fallback;
+  typeof value === "string"
+    ? value
+    : typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : fallback;
 
 const MONEY = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatMoney = (value: unknown): string => {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim() !== ""
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) ? MONEY.format(n).replace(/,/g, "\u202f") : textOf(value);
 };
 
 /** A stored file's name (one file), or several names. */
 const fileNames = (value: unknown): string => {
   const names = (Array.isArray(value) ? value : [value]).flatMap((f: unknown) =>
-    typeof f === "object" && f !== null && "filename" in f && typeof f.filename === "string" ? [f.filename] : [],
+    typeof f === "object" && f !== null && "filename" in f && typeof f.filename === "string"
+      ? [f.filename]
+      : [],
   );
   return names.join(", ");
 };

@@ -31,14 +31,20 @@ export const isFileDraft = (value: unknown): value is TFileDraft =>
   typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "file-draft";
 
 /** A file attribute: declared upload rules, or a file/files kind. An image without rules is an address. */
-export const isFileAttribute = (attr: TAttributeDef): boolean => Boolean(attr.file) || attr.kind === "file" || attr.kind === "files";
+export const isFileAttribute = (attr: TAttributeDef): boolean =>
+  Boolean(attr.file) || attr.kind === "file" || attr.kind === "files";
 
-export const isMultipleFiles = (attr: TAttributeDef): boolean => attr.kind === "files" || Boolean(attr.file?.multiple);
+export const isMultipleFiles = (attr: TAttributeDef): boolean =>
+  attr.kind === "files" || Boolean(attr.file?.multiple);
 
 export const isStoredFile = (value: unknown): value is TStoredFile =>
-  typeof value === "object" && value !== null && typeof (value as { url?: unknown }).url === "string" && typeof (value as { filename?: unknown }).filename === "string";
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as { url?: unknown }).url === "string" &&
+  typeof (value as { filename?: unknown }).filename === "string";
 
-export const storedFilesOf = (value: unknown): TStoredFile[] => (Array.isArray(value) ? value : [value]).filter(isStoredFile);
+export const storedFilesOf = (value: unknown): TStoredFile[] =>
+  (Array.isArray(value) ? value : [value]).filter(isStoredFile);
 
 let sequence = 0;
 const nextKey = (prefix: string): string => `${prefix}-${++sequence}`;
@@ -62,7 +68,11 @@ export const addFiles = (draft: TFileDraft, files: readonly File[], multiple: bo
 export const removeItem = (draft: TFileDraft, key: string): TFileDraft => {
   const item = draft.items.find((i) => i.key === key);
   if (!item) return draft;
-  return { ...draft, items: draft.items.filter((i) => i.key !== key), removed: item.stored ? [...draft.removed, item.stored] : draft.removed };
+  return {
+    ...draft,
+    items: draft.items.filter((i) => i.key !== key),
+    removed: item.stored ? [...draft.removed, item.stored] : draft.removed,
+  };
 };
 
 export const moveItem = (draft: TFileDraft, from: number, to: number): TFileDraft => {
@@ -77,7 +87,15 @@ export const moveItem = (draft: TFileDraft, from: number, to: number): TFileDraf
 export const draftChanged = (draft: TFileDraft, initial: TFileDraft): boolean =>
   draft.removed.length > 0 ||
   draft.items.some((i) => i.file) ||
-  draft.items.map((i) => i.key).join() !== initial.items.filter((i) => draft.items.some((d) => d.key === i.key)).map((i) => i.key).join();
+  draft.items.map((i) => i.key).join() !==
+    initial.items
+      .filter((i) => draft.items.some((d) => d.key === i.key))
+      .map((i) => i.key)
+      .join();
 
 export const formatBytes = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(0)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

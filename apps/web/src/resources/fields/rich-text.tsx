@@ -11,8 +11,12 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 export const renderInline = (text: string): ReactNode[] =>
   text.split(INLINE).map((part, i) => {
-    if (part.startsWith("**") && part.endsWith("**") && part.length > 4) return <strong key={i}>{part.slice(2, -2)}</strong>;
-    if ((part.startsWith("*") && part.endsWith("*")) || (part.startsWith("_") && part.endsWith("_") && part.length > 2)) {
+    if (part.startsWith("**") && part.endsWith("**") && part.length > 4)
+      return <strong key={i}>{part.slice(2, -2)}</strong>;
+    if (
+      (part.startsWith("*") && part.endsWith("*")) ||
+      (part.startsWith("_") && part.endsWith("_") && part.length > 2)
+    ) {
       return <em key={i}>{part.slice(1, -1)}</em>;
     }
     const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
@@ -40,7 +44,8 @@ export const blocksOf = (source: string): TBlock[] => {
       if (last?.kind === "list") last.items.push(item[1] ?? "");
       else blocks.push({ kind: "list", items: [item[1] ?? ""] });
     } else if (line.trim() === "") {
-      if (last && !(last.kind === "paragraph" && last.lines.length === 0)) blocks.push({ kind: "paragraph", lines: [] });
+      if (last && !(last.kind === "paragraph" && last.lines.length === 0))
+        blocks.push({ kind: "paragraph", lines: [] });
     } else if (last?.kind === "paragraph") {
       last.lines.push(line);
     } else {

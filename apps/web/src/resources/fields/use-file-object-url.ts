@@ -16,17 +16,23 @@ export const useFileObjectUrl = (url: string | undefined): { src: string | undef
     retry: false,
   });
   const src = useMemo(() => (file.data ? URL.createObjectURL(file.data.blob) : undefined), [file.data]);
-  useEffect(() => () => {
-    if (src) URL.revokeObjectURL(src);
-  }, [src]);
+  useEffect(
+    () => () => {
+      if (src) URL.revokeObjectURL(src);
+    },
+    [src],
+  );
   return { src, failed: file.isError };
 };
 
 /** An object URL for a picked file not uploaded yet (the preview before the save). */
 export const useLocalObjectUrl = (file: File | undefined): string | undefined => {
   const src = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
-  useEffect(() => () => {
-    if (src) URL.revokeObjectURL(src);
-  }, [src]);
+  useEffect(
+    () => () => {
+      if (src) URL.revokeObjectURL(src);
+    },
+    [src],
+  );
   return src;
 };

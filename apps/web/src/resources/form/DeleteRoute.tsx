@@ -17,7 +17,15 @@ export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
 };
 
 /** The confirmation of one record's delete; after it the lists reload, the notice shows and it closes. */
-export const DeleteDialog = ({ config, id, onClose: back }: { config: TScreenConfig; id: string; onClose: () => void }) => {
+export const DeleteDialog = ({
+  config,
+  id,
+  onClose: back,
+}: {
+  config: TScreenConfig;
+  id: string;
+  onClose: () => void;
+}) => {
   const { def, messages } = config;
   const queryClient = useQueryClient();
   const existing = useResourceRecord(def, id, []);
@@ -37,7 +45,13 @@ export const DeleteDialog = ({ config, id, onClose: back }: { config: TScreenCon
   const confirm = () => deletion.mutate();
 
   return (
-    <Modal opened onClose={back} title={`Delete ${def.label.one.toLowerCase()}`} size="md" styles={{ title: { fontWeight: 650, fontSize: 18 } }}>
+    <Modal
+      opened
+      onClose={back}
+      title={`Delete ${def.label.one.toLowerCase()}`}
+      size="md"
+      styles={{ title: { fontWeight: 650, fontSize: 18 } }}
+    >
       {name === undefined ? (
         <Skeleton height={14} width="80%" radius="sm" />
       ) : (

@@ -17,7 +17,16 @@ export interface TRelationshipFieldProps {
 }
 
 /** A relationship on a form: one related record (a picker) or several (a multi-picker), both over select_options. */
-export const RelationshipField = ({ name, rel, value, record, included, error, disabled, onChange }: TRelationshipFieldProps) =>
+export const RelationshipField = ({
+  name,
+  rel,
+  value,
+  record,
+  included,
+  error,
+  disabled,
+  onChange,
+}: TRelationshipFieldProps) =>
   rel.cardinality === "many" ? (
     <RelationshipMultiSelect
       label={rel.label}

@@ -4,8 +4,10 @@ import { useMemo, useState } from "react";
 import { useSelectOptions } from "../data/use-resource-queries";
 import type { TSelectOption } from "../data/resource-types";
 
-export interface TRelationshipMultiSelectProps
-  extends Omit<MultiSelectProps, "data" | "value" | "onChange" | "searchValue" | "onSearchChange"> {
+export interface TRelationshipMultiSelectProps extends Omit<
+  MultiSelectProps,
+  "data" | "value" | "onChange" | "searchValue" | "onSearchChange"
+> {
   /** JSON:API type whose records are offered (GET /api/select_options?type=…). */
   type: string;
   value: string[];
@@ -18,16 +20,25 @@ export interface TRelationshipMultiSelectProps
  * A to-many relationship picker (recruiters of a vessel, tags of an applicant) searching the
  * server as one types; the chosen records stay listed with their names whatever the search.
  */
-export const RelationshipMultiSelect = ({ type, value, onChange, selectedLabels = [], ...props }: TRelationshipMultiSelectProps) => {
+export const RelationshipMultiSelect = ({
+  type,
+  value,
+  onChange,
+  selectedLabels = [],
+  ...props
+}: TRelationshipMultiSelectProps) => {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search, 250);
   const [picked, setPicked] = useState<TSelectOption[]>([]);
-  const unnamed = value.some((v) => !selectedLabels.some((o) => o.value === v) && !picked.some((o) => o.value === v));
+  const unnamed = value.some(
+    (v) => !selectedLabels.some((o) => o.value === v) && !picked.some((o) => o.value === v),
+  );
   const options = useSelectOptions(type, query, opened || unnamed);
   const data = useMemo(() => {
     const known = new Map<string, TSelectOption>();
-    for (const o of [...selectedLabels, ...picked, ...(options.data ?? [])]) if (!known.has(o.value)) known.set(o.value, o);
+    for (const o of [...selectedLabels, ...picked, ...(options.data ?? [])])
+      if (!known.has(o.value)) known.set(o.value, o);
     return [...known.values()];
   }, [selectedLabels, picked, options.data]);
   return (
@@ -39,7 +50,10 @@ export const RelationshipMultiSelect = ({ type, value, onChange, selectedLabels 
       value={value}
       onChange={(next) => {
         // Remember the names of what was chosen: the next search may not list it.
-        setPicked((old) => [...old, ...data.filter((o) => next.includes(o.value) && !old.some((p) => p.value === o.value))]);
+        setPicked((old) => [
+          ...old,
+          ...data.filter((o) => next.includes(o.value) && !old.some((p) => p.value === o.value)),
+        ]);
         onChange(next);
       }}
       searchValue={search}

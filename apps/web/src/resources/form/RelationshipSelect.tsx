@@ -4,8 +4,10 @@ import { useMemo, useState } from "react";
 import { useSelectOptions } from "../data/use-resource-queries";
 import type { TSelectOption } from "../data/resource-types";
 
-export interface TRelationshipSelectProps
-  extends Omit<SelectProps, "data" | "value" | "onChange" | "searchValue" | "onSearchChange"> {
+export interface TRelationshipSelectProps extends Omit<
+  SelectProps,
+  "data" | "value" | "onChange" | "searchValue" | "onSearchChange"
+> {
   /** JSON:API type whose records are offered (GET /api/select_options?type=…). */
   type: string;
   value: string | null;
@@ -44,7 +46,9 @@ export const RelationshipSelect = ({
     const loaded = options.data ?? [];
     const known = loaded.find((o) => o.value === value);
     const selected = value && !known && selectedLabel ? [{ value, label: selectedLabel }] : [];
-    const offered = loaded.filter((o) => !extraOptions.some((e) => e.value === o.value) && !exclude?.includes(o.value));
+    const offered = loaded.filter(
+      (o) => !extraOptions.some((e) => e.value === o.value) && !exclude?.includes(o.value),
+    );
     return [...extraOptions, ...selected, ...offered];
   }, [options.data, value, selectedLabel, extraOptions, exclude]);
   const selectedText = current.find((o) => o.value === value)?.label ?? "";

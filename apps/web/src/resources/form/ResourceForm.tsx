@@ -62,23 +62,34 @@ type TPhase = "editing" | "saving" | "uploading" | "files-failed";
 
 /** The caller fills hidden fields in (a nested list's parent): they are neither sent nor checked here. */
 const omit = <V,>(record: Record<string, V>, names: readonly string[]): Record<string, V> =>
-  names.length ? Object.fromEntries(Object.entries(record).filter(([name]) => !names.includes(name))) : record;
+  names.length
+    ? Object.fromEntries(Object.entries(record).filter(([name]) => !names.includes(name)))
+    : record;
 
-const labelOf = (field: TFormField): string => (field.source === "relationship" ? field.rel.label : field.attr.label);
+const labelOf = (field: TFormField): string =>
+  field.source === "relationship" ? field.rel.label : field.attr.label;
 
 const withUploadState = (values: TFormValues, event: TFileSyncEvent): TFormValues => {
   const draft = values[event.attribute];
   if (!isFileDraft(draft)) return values;
-  const next: TFileDraft = { ...draft, items: draft.items.map((i) => (i.key === event.key ? { ...i, upload: event.state } : i)) };
+  const next: TFileDraft = {
+    ...draft,
+    items: draft.items.map((i) => (i.key === event.key ? { ...i, upload: event.state } : i)),
+  };
   return { ...values, [event.attribute]: next };
 };
 
 /** The fields in the layout's groups (what no group names goes last, untitled). */
-const sectionsOf = (fields: readonly TFormField[], layout: readonly TFormSection[] | undefined): (Omit<TFormSection, "fields"> & { fields: TFormField[] })[] => {
+const sectionsOf = (
+  fields: readonly TFormField[],
+  layout: readonly TFormSection[] | undefined,
+): (Omit<TFormSection, "fields"> & { fields: TFormField[] })[] => {
   if (!layout) return [{ fields: [...fields] }];
   const named = new Set(layout.flatMap((s) => s.fields));
   const byName = new Map(fields.map((f) => [f.name, f]));
-  const groups = layout.map((s) => ({ ...s, fields: s.fields.flatMap((n) => byName.get(n) ?? []) })).filter((s) => s.fields.length);
+  const groups = layout
+    .map((s) => ({ ...s, fields: s.fields.flatMap((n) => byName.get(n) ?? []) }))
+    .filter((s) => s.fields.length);
   const rest = fields.filter((f) => !named.has(f.name));
   return rest.length ? [...groups, { fields: rest }] : groups;
 };
@@ -88,7 +99,18 @@ const sectionsOf = (fields: readonly TFormField[], layout: readonly TFormSection
  * before sending, and shows the server's own field errors (422) under their fields. After
  * the save its file fields upload one file per second, each with its progress and error.
  */
-export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit, onSaved, onCancel, submitLabel, hiddenFields = [], layout }: TResourceFormProps) => {
+export const ResourceForm = ({
+  def,
+  mode,
+  record,
+  included = new Map(),
+  onSubmit,
+  onSaved,
+  onCancel,
+  submitLabel,
+  hiddenFields = [],
+  layout,
+}: TResourceFormProps) => {
   const fields = formFields(def).filter((f) => !hiddenFields.includes(f.name));
   const [initial] = useState(() => initialValues(def, record));
   const [values, setValues] = useState<TFormValues>(initial);
@@ -113,7 +135,9 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
     const drafts = changedDrafts(fileDrafts(def, values), fileDrafts(def, initial));
     if (!Object.keys(drafts).length) return onSaved(saved, 0);
     setPhase("uploading");
-    const result = await syncFiles(def, saved.id, drafts, (event) => setValues((v) => withUploadState(v, event)));
+    const result = await syncFiles(def, saved.id, drafts, (event) =>
+      setValues((v) => withUploadState(v, event)),
+    );
     setErrors((e) => ({ ...e, ...result.errors }));
     setPhase(result.failed ? "files-failed" : "editing");
     await onSaved(result.record ?? saved, result.failed);
@@ -123,12 +147,19 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
     event.preventDefault();
     if (locked) return;
     const full = toPayload(def, mode, values, initial);
-    const payload: TPayload = { attributes: omit(full.attributes, hiddenFields), relationships: omit(full.relationships, hiddenFields) };
+    const payload: TPayload = {
+      attributes: omit(full.attributes, hiddenFields),
+      relationships: omit(full.relationships, hiddenFields),
+    };
     const clientErrors = omit(validatePayload(def, mode, payload, values), hiddenFields);
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length) return;
     setPhase("saving");
-    const nothingToWrite = mode === "update" && record && !Object.keys(payload.attributes).length && !Object.keys(payload.relationships).length;
+    const nothingToWrite =
+      mode === "update" &&
+      record &&
+      !Object.keys(payload.attributes).length &&
+      !Object.keys(payload.relationships).length;
     let outcome: TSaveOutcome;
     try {
       outcome = nothingToWrite ? { record } : await onSubmit(payload);
@@ -152,7 +183,13 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
   const sections = sectionsOf(fields, layout);
   const renderField = (field: TFormField, first: boolean) => {
     // What every input of the form takes, whatever it edits.
-    const common = { name: field.name, value: values[field.name] ?? null, error: message(field.name), disabled: locked, onChange: (next: TFormValue) => set(field.name, next) };
+    const common = {
+      name: field.name,
+      value: values[field.name] ?? null,
+      error: message(field.name),
+      disabled: locked,
+      onChange: (next: TFormValue) => set(field.name, next),
+    };
     return field.source === "relationship" ? (
       <RelationshipField key={field.name} {...common} rel={field.rel} record={record} included={included} />
     ) : (
@@ -168,7 +205,11 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${mode === "create" ? "New" : "Edit"} ${def.label.one.toLowerCase()}`}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={`${mode === "create" ? "New" : "Edit"} ${def.label.one.toLowerCase()}`}
+    >
       <Stack gap="md">
         {otherErrors.length ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -178,7 +219,12 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
           </Alert>
         ) : null}
         {phase === "files-failed" ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={`The ${def.label.one.toLowerCase()} is saved`}>
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={`The ${def.label.one.toLowerCase()} is saved`}
+          >
             Some files were not uploaded; each says why below. Open the form again to retry them.
           </Alert>
         ) : null}
@@ -205,7 +251,14 @@ export const ResourceForm = ({ def, mode, record, included = new Map(), onSubmit
             )}
           </Stack>
         ))}
-        <FormButtons mode={mode} busy={busy} onCancel={onCancel} saved={phase === "files-failed"} submitLabel={submitLabel} mt="xs" />
+        <FormButtons
+          mode={mode}
+          busy={busy}
+          onCancel={onCancel}
+          saved={phase === "files-failed"}
+          submitLabel={submitLabel}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

@@ -32,7 +32,14 @@ export interface TResourceFormDialogProps {
  * After the save and its file uploads the lists reload, the notice shows and the dialog
  * closes; when files failed it stays open, showing which and why.
  */
-export const ResourceFormDialog = ({ config, mode, id, onClose, create, hiddenFields }: TResourceFormDialogProps) => {
+export const ResourceFormDialog = ({
+  config,
+  mode,
+  id,
+  onClose,
+  create,
+  hiddenFields,
+}: TResourceFormDialogProps) => {
   const { def, messages } = config;
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
@@ -44,7 +51,10 @@ export const ResourceFormDialog = ({ config, mode, id, onClose, create, hiddenFi
 
   const submit = async (payload: TPayload): Promise<TSaveOutcome> => {
     try {
-      const record = mode === "create" ? await (create ?? ((p: TPayload) => createRecord(def, p)))(payload) : await updateRecord(def, id ?? "", payload);
+      const record =
+        mode === "create"
+          ? await (create ?? ((p: TPayload) => createRecord(def, p)))(payload)
+          : await updateRecord(def, id ?? "", payload);
       return { record };
     } catch (error) {
       const action = handleError(error);
@@ -56,17 +66,29 @@ export const ResourceFormDialog = ({ config, mode, id, onClose, create, hiddenFi
     await invalidateResource(queryClient, def.type);
     notifySuccess(mode === "create" ? messages.created : messages.updated);
     if (failedFiles > 0) {
-      notifyError(failedFiles === 1 ? "One file could not be uploaded" : `${failedFiles} files could not be uploaded`);
+      notifyError(
+        failedFiles === 1 ? "One file could not be uploaded" : `${failedFiles} files could not be uploaded`,
+      );
       return;
     }
     onClose();
   };
 
-  const title = mode === "create" ? `New ${def.label.one.toLowerCase()}` : `Edit ${def.label.one.toLowerCase()}`;
+  const title =
+    mode === "create" ? `New ${def.label.one.toLowerCase()}` : `Edit ${def.label.one.toLowerCase()}`;
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" fullScreen={narrow} styles={{ title: { fontWeight: 650, fontSize: 18 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="lg"
+      fullScreen={narrow}
+      styles={{ title: { fontWeight: 650, fontSize: 18 } }}
+    >
       {mode === "update" && !existing.data ? (
-        existing.isError ? null : <FormSkeleton fields={formFields(def).length} />
+        existing.isError ? null : (
+          <FormSkeleton fields={formFields(def).length} />
+        )
       ) : (
         <Form
           def={def}

@@ -12,13 +12,18 @@ import { useBackToList } from "./use-back-to-list";
 export const ResourceFormRoute = ({ config, mode }: { config: TScreenConfig; mode: TFormMode }) => {
   const { id } = useParams();
   const back = useBackToList(config.base);
-  return <ResourceFormDialog config={config} mode={mode} id={mode === "update" ? id : undefined} onClose={back} />;
+  return (
+    <ResourceFormDialog config={config} mode={mode} id={mode === "update" ? id : undefined} onClose={back} />
+  );
 };
 
 /** {base}/:id/:tab/edit (spec 002 §2): the edit form over a record's details tab, closing back to it. */
 export const DetailsEditRoute = ({ config }: { config: TScreenConfig }) => {
   const { id = "", tab = "details" } = useParams();
   const navigate = useNavigate();
-  const back = useCallback(() => void navigate(`${config.base}/${id}/${tab}`), [navigate, config.base, id, tab]);
+  const back = useCallback(
+    () => void navigate(`${config.base}/${id}/${tab}`),
+    [navigate, config.base, id, tab],
+  );
   return <ResourceFormDialog config={config} mode="update" id={id} onClose={back} />;
 };

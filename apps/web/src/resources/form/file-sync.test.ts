@@ -7,9 +7,17 @@ import { addFiles, draftOf, moveItem, removeItem } from "../fields/file-draft";
 import { changedDrafts, syncFiles, type TFileSyncEvent } from "./file-sync";
 
 const { crewNotes } = testResources(contracts);
-const stored = (id: number, filename = `f${id}.pdf`) => ({ id, filename, content_type: "application/pdf", byte_size: 10, url: `/api/files/${id}` });
+const stored = (id: number, filename = `f${id}.pdf`) => ({
+  id,
+  filename,
+  content_type: "application/pdf",
+  byte_size: 10,
+  url: `/api/files/${id}`,
+});
 const file = (name: string) => new File(["0123456789"], name, { type: "application/pdf" });
-const answerWith = (attachments: ReturnType<typeof stored>[]) => ({ data: { type: "crew_notes", id: "7", attributes: { attachments } } });
+const answerWith = (attachments: ReturnType<typeof stored>[]) => ({
+  data: { type: "crew_notes", id: "7", attributes: { attachments } },
+});
 
 describe("files after the save", () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -54,8 +62,15 @@ describe("files after the save", () => {
     const result = await done;
     expect(result.failed).toBe(0);
     const reorder = fetchMock.mock.calls[1]!;
-    expect([urlOf(reorder[0]), reorder[1]?.method, sentJson(reorder[1])]).toEqual(["/api/crew_notes/7/files/attachments", "PATCH", { ids: [11, 12, 2] }]);
-    const byKey = (name: string) => events.filter((e) => e.key === draft.items.find((i) => i.file?.name === name)?.key).map((e) => e.state.status);
+    expect([urlOf(reorder[0]), reorder[1]?.method, sentJson(reorder[1])]).toEqual([
+      "/api/crew_notes/7/files/attachments",
+      "PATCH",
+      { ids: [11, 12, 2] },
+    ]);
+    const byKey = (name: string) =>
+      events
+        .filter((e) => e.key === draft.items.find((i) => i.file?.name === name)?.key)
+        .map((e) => e.state.status);
     expect(byKey("b.pdf")).toEqual(["waiting", "uploading", "uploading", "done"]);
     expect(byKey("a.pdf")).toEqual(["waiting", "uploading", "done"]);
   });
@@ -65,12 +80,16 @@ describe("files after the save", () => {
     const events: TFileSyncEvent[] = [];
     const done = syncFiles(crewNotes, "7", { attachments: draft }, (e) => events.push(e));
     await vi.advanceTimersByTimeAsync(0);
-    FakeXhr.all[0]!.respond(422, { errors: [{ status: "422", title: "virus.exe is not an allowed file type" }] });
+    FakeXhr.all[0]!.respond(422, {
+      errors: [{ status: "422", title: "virus.exe is not an allowed file type" }],
+    });
     await vi.advanceTimersByTimeAsync(1000);
     FakeXhr.all[1]!.respond(200, answerWith([stored(20)]));
     const result = await done;
     expect(result.failed).toBe(1);
-    expect(events.find((e) => e.state.status === "failed")?.state.error).toBe("virus.exe is not an allowed file type");
+    expect(events.find((e) => e.state.status === "failed")?.state.error).toBe(
+      "virus.exe is not an allowed file type",
+    );
     // One file stored: no order to save.
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -79,10 +98,17 @@ describe("files after the save", () => {
     const initial = draftOf(stored(5, "old.png"));
     const draft = addFiles(initial, [file("new.png")], false);
     expect(draft.items.map((i) => i.file?.name)).toEqual(["new.png"]);
-    const done = syncFiles(crewNotes, "7", changedDrafts({ scan: draft }, { scan: initial }), () => undefined);
+    const done = syncFiles(
+      crewNotes,
+      "7",
+      changedDrafts({ scan: draft }, { scan: initial }),
+      () => undefined,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeXhr.all[0]!.url).toBe("/api/crew_notes/7/files/scan");
-    FakeXhr.all[0]!.respond(200, { data: { type: "crew_notes", id: "7", attributes: { scan: stored(6, "new.png") } } });
+    FakeXhr.all[0]!.respond(200, {
+      data: { type: "crew_notes", id: "7", attributes: { scan: stored(6, "new.png") } },
+    });
     await expect(done).resolves.toMatchObject({ failed: 0 });
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -90,6 +116,8 @@ describe("files after the save", () => {
   it("has nothing to send for an untouched field", () => {
     const initial = draftOf([stored(1), stored(2)]);
     expect(changedDrafts({ attachments: initial }, { attachments: initial })).toEqual({});
-    expect(Object.keys(changedDrafts({ attachments: moveItem(initial, 0, 1) }, { attachments: initial }))).toEqual(["attachments"]);
+    expect(
+      Object.keys(changedDrafts({ attachments: moveItem(initial, 0, 1) }, { attachments: initial })),
+    ).toEqual(["attachments"]);
   });
 });

@@ -1,6 +1,21 @@
 import type { TResourceDef, TResourceObject } from "@crew/contracts";
-import { createPacer, FILE_UPLOAD_SPACING_MS, firstErrorMessage, removeFile, reorderFiles, uploadFiles, type TPacer, type TStoredFile } from "../../api";
-import { draftChanged, isMultipleFiles, storedFilesOf, type TFileDraft, type TFileUploadState } from "../fields/file-draft";
+import {
+  createPacer,
+  FILE_UPLOAD_SPACING_MS,
+  firstErrorMessage,
+  removeFile,
+  reorderFiles,
+  uploadFiles,
+  type TPacer,
+  type TStoredFile,
+} from "../../api";
+import {
+  draftChanged,
+  isMultipleFiles,
+  storedFilesOf,
+  type TFileDraft,
+  type TFileUploadState,
+} from "../fields/file-draft";
 
 export interface TFileSyncEvent {
   attribute: string;
@@ -22,11 +37,16 @@ const sameOrder = (a: readonly (string | number)[], b: readonly (string | number
   a.length === b.length && a.every((id, i) => String(id) === String(b[i]));
 
 /** The file drafts that have something to send. */
-export const changedDrafts = (drafts: Record<string, TFileDraft>, initial: Record<string, TFileDraft>): Record<string, TFileDraft> =>
-  Object.fromEntries(Object.entries(drafts).filter(([name, draft]) => {
-    const before = initial[name];
-    return before ? draftChanged(draft, before) : draft.items.some((i) => i.file);
-  }));
+export const changedDrafts = (
+  drafts: Record<string, TFileDraft>,
+  initial: Record<string, TFileDraft>,
+): Record<string, TFileDraft> =>
+  Object.fromEntries(
+    Object.entries(drafts).filter(([name, draft]) => {
+      const before = initial[name];
+      return before ? draftChanged(draft, before) : draft.items.some((i) => i.file);
+    }),
+  );
 
 /**
  * After a record is saved, its file fields catch up (spec 001 4): removed files go, picked
@@ -60,7 +80,12 @@ export const syncFiles = async (
     }
     let onServer: TStoredFile[] = draft.items.flatMap((i) => (i.stored ? [i.stored] : []));
     const idOfKey = new Map<string, string | number>();
-    for (const item of picked) onEvent({ attribute, key: item.key, state: { status: "waiting", loaded: 0, total: item.file?.size ?? 0 } });
+    for (const item of picked)
+      onEvent({
+        attribute,
+        key: item.key,
+        state: { status: "waiting", loaded: 0, total: item.file?.size ?? 0 },
+      });
     const outcomes = await uploadFiles(
       def.type,
       id,
@@ -68,7 +93,12 @@ export const syncFiles = async (
       picked.flatMap((i) => (i.file ? [i.file] : [])),
       (index, p) => {
         const item = picked[index];
-        if (item) onEvent({ attribute, key: item.key, state: { status: "uploading", loaded: p.loaded, total: p.total } });
+        if (item)
+          onEvent({
+            attribute,
+            key: item.key,
+            state: { status: "uploading", loaded: p.loaded, total: p.total },
+          });
       },
       { pacer, signal: options.signal },
     );
@@ -78,7 +108,11 @@ export const syncFiles = async (
       const total = outcome.file.size;
       if (!outcome.ok) {
         result.failed += 1;
-        onEvent({ attribute, key: item.key, state: { status: "failed", loaded: 0, total, error: outcome.message } });
+        onEvent({
+          attribute,
+          key: item.key,
+          state: { status: "failed", loaded: 0, total, error: outcome.message },
+        });
         return;
       }
       result.record = outcome.document.data;
@@ -93,7 +127,13 @@ export const syncFiles = async (
       const fileId = i.stored?.id ?? idOfKey.get(i.key);
       return fileId === undefined ? [] : [fileId];
     });
-    if (wanted.length > 1 && !sameOrder(wanted, onServer.map((f) => f.id).filter((f) => wanted.some((w) => String(w) === String(f))))) {
+    if (
+      wanted.length > 1 &&
+      !sameOrder(
+        wanted,
+        onServer.map((f) => f.id).filter((f) => wanted.some((w) => String(w) === String(f))),
+      )
+    ) {
       try {
         result.record = (await reorderFiles(def.type, id, attribute, wanted)) ?? result.record;
       } catch (error) {

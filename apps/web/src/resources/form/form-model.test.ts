@@ -3,7 +3,14 @@ import { clients, crewChanges, ports, ranks, vendors, vesselTypes } from "@crew/
 import { describe, expect, it } from "vitest";
 import { testResources } from "../../lib/test-resources";
 import { isFileDraft } from "../fields/file-draft";
-import { fieldMessage, fileDrafts, formFields, initialValues, toPayload, validatePayload } from "./form-model";
+import {
+  fieldMessage,
+  fileDrafts,
+  formFields,
+  initialValues,
+  toPayload,
+  validatePayload,
+} from "./form-model";
 
 const { crewNotes } = testResources(contracts);
 
@@ -12,7 +19,15 @@ describe("form built from a definition", () => {
     expect(formFields(vendors).map((f) => f.name)).toEqual(["title", "vendor_type"]);
     // Server-computed and hidden attributes stay off the form.
     expect(formFields(ranks).map((f) => f.name)).toEqual(["title", "department"]);
-    expect(formFields(clients).map((f) => f.name)).toEqual(["name", "email", "password", "role", "avatar", "equasis_email", "port"]);
+    expect(formFields(clients).map((f) => f.name)).toEqual([
+      "name",
+      "email",
+      "password",
+      "role",
+      "avatar",
+      "equasis_email",
+      "port",
+    ]);
   });
 
   it("starts a record's values from its attributes and relationships, never its password", () => {
@@ -23,7 +38,9 @@ describe("form built from a definition", () => {
       relationships: { vendor_type: { data: { type: "vendor_types", id: "9" } } },
     });
     expect(values).toEqual({ title: "Crew Travel", vendor_type: "9" });
-    expect(initialValues(clients, { type: "clients", id: "1", attributes: { password: "x" } }).password).toBe("");
+    expect(initialValues(clients, { type: "clients", id: "1", attributes: { password: "x" } }).password).toBe(
+      "",
+    );
   });
 });
 
@@ -36,18 +53,30 @@ describe("client-side validation with the server's zod schema", () => {
 
   it("names a missing required choice like the server does", () => {
     const values = { ...initialValues(ranks), title: "Cadet" };
-    expect(validatePayload(ranks, "create", toPayload(ranks, "create", values, values))).toEqual({ department: "can't be blank" });
+    expect(validatePayload(ranks, "create", toPayload(ranks, "create", values, values))).toEqual({
+      department: "can't be blank",
+    });
   });
 
   it("refuses a short password on create", () => {
-    const values = { ...initialValues(clients), name: "A", email: "a@b.co", role: "guest", password: "short" };
+    const values = {
+      ...initialValues(clients),
+      name: "A",
+      email: "a@b.co",
+      role: "guest",
+      password: "short",
+    };
     expect(validatePayload(clients, "create", toPayload(clients, "create", values, values))).toEqual({
       password: "is too short (minimum is 8 characters)",
     });
   });
 
   it("fails when a required field is cleared on update", () => {
-    const initial = initialValues(vesselTypes, { type: "vessel_types", id: "1", attributes: { title: "Reefer" } });
+    const initial = initialValues(vesselTypes, {
+      type: "vessel_types",
+      id: "1",
+      attributes: { title: "Reefer" },
+    });
     const payload = toPayload(vesselTypes, "update", { title: "" }, initial);
     expect(validatePayload(vesselTypes, "update", payload)).toEqual({ title: "can't be blank" });
   });
@@ -55,17 +84,34 @@ describe("client-side validation with the server's zod schema", () => {
 
 describe("rules over several fields (the definition's, checked as the server checks them)", () => {
   it("names a sign-on date before the crew change's date, on create and when only one date changes", () => {
-    const values = { ...initialValues(crewChanges), date: "2026-05-10T00:00:00.000Z", date_sign_on: "2026-05-09T00:00:00.000Z" };
-    expect(validatePayload(crewChanges, "create", toPayload(crewChanges, "create", values, values), values).date_sign_on).toBe("must not be before the date of the crew change");
+    const values = {
+      ...initialValues(crewChanges),
+      date: "2026-05-10T00:00:00.000Z",
+      date_sign_on: "2026-05-09T00:00:00.000Z",
+    };
+    expect(
+      validatePayload(crewChanges, "create", toPayload(crewChanges, "create", values, values), values)
+        .date_sign_on,
+    ).toBe("must not be before the date of the crew change");
     const stored = { ...values, date_sign_on: "2026-05-12T00:00:00.000Z" };
-    expect(validatePayload(crewChanges, "update", toPayload(crewChanges, "update", values, stored), values).date_sign_on).toBe("must not be before the date of the crew change");
-    expect(validatePayload(crewChanges, "update", toPayload(crewChanges, "update", stored, values), stored).date_sign_on).toBeUndefined();
+    expect(
+      validatePayload(crewChanges, "update", toPayload(crewChanges, "update", values, stored), values)
+        .date_sign_on,
+    ).toBe("must not be before the date of the crew change");
+    expect(
+      validatePayload(crewChanges, "update", toPayload(crewChanges, "update", stored, values), stored)
+        .date_sign_on,
+    ).toBeUndefined();
   });
 });
 
 describe("payload", () => {
   it("sends only what changed on update; an untouched password is not sent", () => {
-    const initial = initialValues(clients, { type: "clients", id: "1", attributes: { name: "Anna", email: "a@b.co", role: "admin" } });
+    const initial = initialValues(clients, {
+      type: "clients",
+      id: "1",
+      attributes: { name: "Anna", email: "a@b.co", role: "admin" },
+    });
     const payload = toPayload(clients, "update", { ...initial, name: "Anna B" }, initial);
     expect(payload.attributes).toEqual({ name: "Anna B" });
   });
@@ -98,25 +144,56 @@ describe("to-many relationships and files on the generic form", () => {
   const note = {
     type: "crew_notes",
     id: "4",
-    attributes: { title: "Visa", body: null, scan: null, attachments: [{ id: 9, filename: "visa.pdf", content_type: "application/pdf", byte_size: 5, url: "/api/files/9" }] },
-    relationships: { ranks: { data: [{ type: "ranks", id: "1" }, { type: "ranks", id: "3" }] }, client: { data: { type: "clients", id: "2" } } },
+    attributes: {
+      title: "Visa",
+      body: null,
+      scan: null,
+      attachments: [
+        { id: 9, filename: "visa.pdf", content_type: "application/pdf", byte_size: 5, url: "/api/files/9" },
+      ],
+    },
+    relationships: {
+      ranks: {
+        data: [
+          { type: "ranks", id: "1" },
+          { type: "ranks", id: "3" },
+        ],
+      },
+      client: { data: { type: "clients", id: "2" } },
+    },
   };
 
   it("offers file fields and editable to-many relationships, not the parent", () => {
-    expect(formFields(crewNotes).map((f) => `${f.name}:${f.source}`)).toEqual(["title:attribute", "body:attribute", "scan:file", "attachments:file", "ranks:relationship"]);
+    expect(formFields(crewNotes).map((f) => `${f.name}:${f.source}`)).toEqual([
+      "title:attribute",
+      "body:attribute",
+      "scan:file",
+      "attachments:file",
+      "ranks:relationship",
+    ]);
   });
 
   it("starts a to-many from its linkage and a file field from the stored files", () => {
     const values = initialValues(crewNotes, note);
     expect(values.ranks).toEqual(["1", "3"]);
     const attachments = values.attachments;
-    expect(isFileDraft(attachments) && attachments.items.map((i) => i.stored?.filename)).toEqual(["visa.pdf"]);
+    expect(isFileDraft(attachments) && attachments.items.map((i) => i.stored?.filename)).toEqual([
+      "visa.pdf",
+    ]);
     expect(Object.keys(fileDrafts(crewNotes, values))).toEqual(["scan", "attachments"]);
   });
 
   it("sends the full new list of a changed to-many and never files in the write body", () => {
     const initial = initialValues(crewNotes, note);
     const payload = toPayload(crewNotes, "update", { ...initial, ranks: ["3", "5"] }, initial);
-    expect(payload).toEqual({ attributes: {}, relationships: { ranks: [{ type: "ranks", id: "3" }, { type: "ranks", id: "5" }] } });
+    expect(payload).toEqual({
+      attributes: {},
+      relationships: {
+        ranks: [
+          { type: "ranks", id: "3" },
+          { type: "ranks", id: "5" },
+        ],
+      },
+    });
   });
 });

@@ -74,11 +74,19 @@ export const initialValues = (def: TResourceDef, record?: TResourceRecord): TFor
     formFields(def).map((f) => {
       switch (f.source) {
         case "attribute":
-          return [f.name, record || f.attr.default === undefined ? fromRecord(f.attr, record?.attributes[f.name]) : f.attr.default];
+          return [
+            f.name,
+            record || f.attr.default === undefined
+              ? fromRecord(f.attr, record?.attributes[f.name])
+              : f.attr.default,
+          ];
         case "file":
           return [f.name, draftOf(record?.attributes[f.name])];
         case "relationship":
-          return [f.name, f.rel.cardinality === "many" ? relatedIds(record, f.name) : relatedId(record, f.name)];
+          return [
+            f.name,
+            f.rel.cardinality === "many" ? relatedIds(record, f.name) : relatedId(record, f.name),
+          ];
       }
     }),
   );
@@ -105,7 +113,12 @@ export const fileDrafts = (def: TResourceDef, values: TFormValues): Record<strin
  * is). An empty optional value is sent as null when the schema takes null (clearing it) and
  * left out otherwise; an empty required value is kept so validation names it.
  */
-export const toPayload = (def: TResourceDef, mode: TFormMode, values: TFormValues, initial: TFormValues): TPayload => {
+export const toPayload = (
+  def: TResourceDef,
+  mode: TFormMode,
+  values: TFormValues,
+  initial: TFormValues,
+): TPayload => {
   const payload: TPayload = { attributes: {}, relationships: {} };
   for (const field of formFields(def)) {
     if (field.source === "file") continue;
@@ -137,9 +150,15 @@ export const toPayload = (def: TResourceDef, mode: TFormMode, values: TFormValue
  * over several fields (start before end) over the whole form's `values`, with the server's
  * checker; messages keyed by field.
  */
-export const validatePayload = (def: TResourceDef, mode: TFormMode, payload: TPayload, values?: TFormValues): TFieldErrors => {
+export const validatePayload = (
+  def: TResourceDef,
+  mode: TFormMode,
+  payload: TPayload,
+  values?: TFormValues,
+): TFieldErrors => {
   const errors: TFieldErrors = {};
-  if (values) for (const { field, message } of brokenRules(def, (name) => values[name])) errors[field] = message;
+  if (values)
+    for (const { field, message } of brokenRules(def, (name) => values[name])) errors[field] = message;
   const parsed = attributesSchema(def, mode).safeParse(payload.attributes);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -153,7 +172,8 @@ export const validatePayload = (def: TResourceDef, mode: TFormMode, payload: TPa
   if (mode === "create") {
     for (const [name, rel] of Object.entries(def.relationships ?? {})) {
       const given = payload.relationships[name];
-      if (rel.form && rel.required && (!given || (Array.isArray(given) && given.length === 0))) errors[name] = "can't be blank";
+      if (rel.form && rel.required && (!given || (Array.isArray(given) && given.length === 0)))
+        errors[name] = "can't be blank";
     }
   }
   return errors;

@@ -1,5 +1,17 @@
 import type { TResourceDef } from "@crew/contracts";
-import { Alert, Avatar, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Timeline } from "@mantine/core";
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Timeline,
+} from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { IconAlertTriangle, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
@@ -34,7 +46,12 @@ export const HistoryList = ({ def, id }: { def: TResourceDef; id: string }) => {
   }
   if (versions.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The history could not be loaded">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title="The history could not be loaded"
+      >
         <Group justify="space-between">
           <span>{firstErrorMessage(versions.error)}</span>
           <Button size="xs" variant="white" color="red" onClick={() => void versions.refetch()}>
@@ -56,7 +73,13 @@ export const HistoryList = ({ def, id }: { def: TResourceDef; id: string }) => {
     );
   }
   return (
-    <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md" shadow="xs" style={{ opacity: versions.isPlaceholderData ? 0.6 : 1 }}>
+    <Paper
+      withBorder
+      p={{ base: "md", sm: "lg" }}
+      radius="md"
+      shadow="xs"
+      style={{ opacity: versions.isPlaceholderData ? 0.6 : 1 }}
+    >
       <Timeline bulletSize={28} lineWidth={2} aria-label="History">
         {data.map((version) => {
           const v = version.attributes;
@@ -93,7 +116,12 @@ export const HistoryList = ({ def, id }: { def: TResourceDef; id: string }) => {
             >
               <Stack gap={2} mt={4}>
                 {lines.map((line) => (
-                  <Text key={line.column} size="sm" style={{ overflowWrap: "anywhere" }} data-testid="version-change">
+                  <Text
+                    key={line.column}
+                    size="sm"
+                    style={{ overflowWrap: "anywhere" }}
+                    data-testid="version-change"
+                  >
                     <Text span fw={500}>
                       {line.label}:
                     </Text>{" "}
@@ -119,7 +147,14 @@ export const HistoryList = ({ def, id }: { def: TResourceDef; id: string }) => {
       </Timeline>
       {total > DEFAULT_PAGE_SIZE ? (
         <Group justify="center" mt="lg">
-          <Pagination size="sm" total={lastPage} value={page} onChange={setPage} siblings={1} getControlProps={(control) => ({ "aria-label": `${control} page of history` })} />
+          <Pagination
+            size="sm"
+            total={lastPage}
+            value={page}
+            onChange={setPage}
+            siblings={1}
+            getControlProps={(control) => ({ "aria-label": `${control} page of history` })}
+          />
         </Group>
       ) : null}
     </Paper>

@@ -61,7 +61,14 @@ export const versionLines = (version: TVersionAttributes): TChangeLine[] => {
     const [before, after] = pair;
     if (version.event === "create" && isBlankValue(after)) return [];
     if (version.event === "delete" && isBlankValue(before)) return [];
-    return [{ column, label: columnLabel(def, column), before: columnValue(def, column, before), after: columnValue(def, column, after) }];
+    return [
+      {
+        column,
+        label: columnLabel(def, column),
+        before: columnValue(def, column, before),
+        after: columnValue(def, column, after),
+      },
+    ];
   });
 };
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultQuery, parseSort, queryFromParams, queryToParams, sortExpression, type TListQuery } from "./list-query";
+import {
+  defaultQuery,
+  parseSort,
+  queryFromParams,
+  queryToParams,
+  sortExpression,
+  type TListQuery,
+} from "./list-query";
 
 const defaults = defaultQuery("title");
 

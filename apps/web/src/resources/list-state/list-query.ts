@@ -26,7 +26,8 @@ export const parseSort = (expression: string): TSort => {
   return first.startsWith("-") ? { field: first.slice(1), order: "desc" } : { field: first, order: "asc" };
 };
 
-export const sortExpression = (sort: TSort): string => (sort.order === "desc" ? `-${sort.field}` : sort.field);
+export const sortExpression = (sort: TSort): string =>
+  sort.order === "desc" ? `-${sort.field}` : sort.field;
 
 /** Drops empty and 'all' values (spec: the query helper drops empty values; 'all' means no filter). */
 export const compactFilter = (filter: TFilterValues): TFilterValues =>
@@ -79,7 +80,10 @@ export const queryFromParams = (params: URLSearchParams, defaults: TListQuery): 
     page: positiveInt(params.get("page"), 1, Number.MAX_SAFE_INTEGER),
     perPage: positiveInt(params.get("perPage"), defaults.perPage, MAX_PAGE_SIZE),
     sort: sortRaw && /^-?[A-Za-z0-9_.]+$/.test(sortRaw) ? parseSort(sortRaw) : defaults.sort,
-    filter: params.getAll("filter").length === 0 && Object.keys(filter).length === 0 ? defaults.filter : compactFilter(filter),
+    filter:
+      params.getAll("filter").length === 0 && Object.keys(filter).length === 0
+        ? defaults.filter
+        : compactFilter(filter),
     search: params.get("search") ?? "",
   };
 };
@@ -88,18 +92,24 @@ export const queryFromParams = (params: URLSearchParams, defaults: TListQuery): 
  * Writes a query into address parameters, leaving out what equals the defaults so a plain
  * list keeps a plain address. Parameters that are not the list's own are kept.
  */
-export const queryToParams = (query: TListQuery, defaults: TListQuery, keep?: URLSearchParams): URLSearchParams => {
+export const queryToParams = (
+  query: TListQuery,
+  defaults: TListQuery,
+  keep?: URLSearchParams,
+): URLSearchParams => {
   const params = new URLSearchParams();
   if (keep) {
     for (const [k, v] of keep) if (!LIST_PARAMS.includes(k) && !FILTER_PARAM.test(k)) params.append(k, v);
   }
   if (query.page !== 1) params.set("page", String(query.page));
   if (query.perPage !== defaults.perPage) params.set("perPage", String(query.perPage));
-  if (sortExpression(query.sort) !== sortExpression(defaults.sort)) params.set("sort", sortExpression(query.sort));
+  if (sortExpression(query.sort) !== sortExpression(defaults.sort))
+    params.set("sort", sortExpression(query.sort));
   if (query.search !== "") params.set("search", query.search);
   const filter = compactFilter(query.filter);
   for (const key of Object.keys(filter).sort()) params.set(`filter[${key}]`, filter[key] ?? "");
   // A filter cleared back to nothing while defaults carry one must still be visible in the address.
-  if (Object.keys(filter).length === 0 && Object.keys(defaults.filter).length > 0) params.set("filter", "none");
+  if (Object.keys(filter).length === 0 && Object.keys(defaults.filter).length > 0)
+    params.set("filter", "none");
   return params;
 };

@@ -11,8 +11,14 @@ describe("sort toggle (spec 000 4.2)", () => {
   });
 
   it("keeps the current direction when another field is clicked", () => {
-    expect(nextSort({ field: "title", order: "desc" }, "created_at")).toEqual({ field: "created_at", order: "desc" });
-    expect(nextSort({ field: "title", order: "asc" }, "created_at")).toEqual({ field: "created_at", order: "asc" });
+    expect(nextSort({ field: "title", order: "desc" }, "created_at")).toEqual({
+      field: "created_at",
+      order: "desc",
+    });
+    expect(nextSort({ field: "title", order: "asc" }, "created_at")).toEqual({
+      field: "created_at",
+      order: "asc",
+    });
   });
 
   it("goes back to the first page", () => {
@@ -72,8 +78,20 @@ describe("paging and search", () => {
   it("sync adopts a query from the address", () => {
     const s = listReducer(start(), {
       type: "sync",
-      query: { page: 2, perPage: 25, sort: { field: "created_at", order: "desc" }, filter: { title: "x" }, search: "y" },
+      query: {
+        page: 2,
+        perPage: 25,
+        sort: { field: "created_at", order: "desc" },
+        filter: { title: "x" },
+        search: "y",
+      },
     });
-    expect(s).toMatchObject({ page: 2, perPage: 25, filter: { title: "x" }, appliedFilter: { title: "x" }, searchInput: "y" });
+    expect(s).toMatchObject({
+      page: 2,
+      perPage: 25,
+      filter: { title: "x" },
+      appliedFilter: { title: "x" },
+      searchInput: "y",
+    });
   });
 });

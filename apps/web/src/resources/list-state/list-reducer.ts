@@ -35,7 +35,11 @@ export type TListAction =
   /** The address changed under the list (back, forward, a link): adopt its query. */
   | { type: "sync"; query: TListQuery };
 
-export const initialListState = (query: TListQuery, filterExpanded = false, filterType = "basic"): TListState => ({
+export const initialListState = (
+  query: TListQuery,
+  filterExpanded = false,
+  filterType = "basic",
+): TListState => ({
   page: query.page,
   perPage: query.perPage,
   sort: query.sort,

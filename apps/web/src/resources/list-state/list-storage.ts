@@ -65,7 +65,8 @@ export const nestedListStore = memoryListStore();
  * Storage name of a list under one parent record: `userExperiences@users:5`, so two
  * applicants' experience lists never share page, sort, filter or search.
  */
-export const nestedListName = (list: string, parentType: string, parentId: string | number): string => `${list}@${parentType}:${parentId}`;
+export const nestedListName = (list: string, parentType: string, parentId: string | number): string =>
+  `${list}@${parentType}:${parentId}`;
 
 /**
  * State of a list in its store, under the spec's key pattern (`users.filter`,
@@ -94,7 +95,11 @@ export const readStoredFilter = (list: string, store: TListStore = browserListSt
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
     return Object.fromEntries(
       Object.entries(parsed).flatMap(([k, v]) =>
-        typeof v === "string" ? [[k, v]] : typeof v === "number" || typeof v === "boolean" ? [[k, String(v)]] : [],
+        typeof v === "string"
+          ? [[k, v]]
+          : typeof v === "number" || typeof v === "boolean"
+            ? [[k, String(v)]]
+            : [],
       ),
     );
   } catch {
@@ -102,20 +107,34 @@ export const readStoredFilter = (list: string, store: TListStore = browserListSt
   }
 };
 
-export const writeStoredFilter = (list: string, filter: TFilterValues, store: TListStore = browserListStore): void =>
+export const writeStoredFilter = (
+  list: string,
+  filter: TFilterValues,
+  store: TListStore = browserListStore,
+): void =>
   write(store, listStorageKeys(list).filter, Object.keys(filter).length ? JSON.stringify(filter) : null);
 
 export const readFilterExpanded = (list: string, store: TListStore = browserListStore): boolean =>
   store.getItem(listStorageKeys(list).filterExpanded) === "true";
-export const writeFilterExpanded = (list: string, expanded: boolean, store: TListStore = browserListStore): void =>
-  write(store, listStorageKeys(list).filterExpanded, String(expanded));
+export const writeFilterExpanded = (
+  list: string,
+  expanded: boolean,
+  store: TListStore = browserListStore,
+): void => write(store, listStorageKeys(list).filterExpanded, String(expanded));
 
-export const readFilterType = (list: string, fallback: string, store: TListStore = browserListStore): string =>
-  store.getItem(listStorageKeys(list).filterType) ?? fallback;
-export const writeFilterType = (list: string, filterType: string, store: TListStore = browserListStore): void =>
-  write(store, listStorageKeys(list).filterType, filterType);
+export const readFilterType = (
+  list: string,
+  fallback: string,
+  store: TListStore = browserListStore,
+): string => store.getItem(listStorageKeys(list).filterType) ?? fallback;
+export const writeFilterType = (
+  list: string,
+  filterType: string,
+  store: TListStore = browserListStore,
+): void => write(store, listStorageKeys(list).filterType, filterType);
 
-export const readStoredSearch = (list: string, store: TListStore = browserListStore): string => store.getItem(listStorageKeys(list).search) ?? "";
+export const readStoredSearch = (list: string, store: TListStore = browserListStore): string =>
+  store.getItem(listStorageKeys(list).search) ?? "";
 export const writeStoredSearch = (list: string, search: string, store: TListStore = browserListStore): void =>
   write(store, listStorageKeys(list).search, search === "" ? null : search);
 

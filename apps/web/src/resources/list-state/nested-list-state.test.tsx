@@ -8,13 +8,27 @@ import { useListState, useNestedListState } from "./use-list-state";
 
 const nested = (parentId: string, path = `/crew-users/${parentId}/notes`) =>
   renderHook(
-    () => ({ list: useNestedListState({ list: "crewNotes", parentType: "clients", parentId, defaultSort: "-created_at" }), location: useLocation() }),
-    { wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter> },
+    () => ({
+      list: useNestedListState({
+        list: "crewNotes",
+        parentType: "clients",
+        parentId,
+        defaultSort: "-created_at",
+      }),
+      location: useLocation(),
+    }),
+    {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+      ),
+    },
   );
 
 beforeEach(() => {
   window.localStorage.clear();
-  for (const key of ["1", "2"].flatMap((id) => ["lastQuery", "filter", "filterExpanded", "filterType"].map((k) => `crewNotes@clients:${id}.${k}`))) {
+  for (const key of ["1", "2"].flatMap((id) =>
+    ["lastQuery", "filter", "filterExpanded", "filterType"].map((k) => `crewNotes@clients:${id}.${k}`),
+  )) {
     nestedListStore.removeItem(key);
   }
 });
@@ -29,13 +43,22 @@ describe("list state per parent", () => {
     first.unmount();
 
     const second = nested("2");
-    expect(second.result.current.list.query).toMatchObject({ page: 1, sort: { field: "created_at", order: "desc" }, filter: {} });
+    expect(second.result.current.list.query).toMatchObject({
+      page: 1,
+      sort: { field: "created_at", order: "desc" },
+      filter: {},
+    });
     act(() => second.result.current.list.setSearchInput("medical"));
     act(() => second.result.current.list.applySearch());
     second.unmount();
 
     const again = nested("1");
-    expect(again.result.current.list.query).toMatchObject({ page: 1, sort: { field: "title", order: "desc" }, filter: { title: "visa" }, search: "" });
+    expect(again.result.current.list.query).toMatchObject({
+      page: 1,
+      sort: { field: "title", order: "desc" },
+      filter: { title: "visa" },
+      search: "",
+    });
     expect(again.result.current.location.search).toBe("?sort=-title&filter%5Btitle%5D=visa");
     again.unmount();
     expect(nested("2").result.current.list.query.search).toBe("medical");
@@ -46,7 +69,9 @@ describe("list state per parent", () => {
     act(() => list.result.current.list.setFilterExpanded(true));
     expect(Object.keys(window.localStorage)).toEqual([]);
     const top = renderHook(() => useListState({ list: "users", defaultSort: "name" }), {
-      wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={["/users"]}>{children}</MemoryRouter>,
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <MemoryRouter initialEntries={["/users"]}>{children}</MemoryRouter>
+      ),
     });
     act(() => top.result.current.setFilterExpanded(true));
     expect(window.localStorage.getItem("users.filterExpanded")).toBe("true");

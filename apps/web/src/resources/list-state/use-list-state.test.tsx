@@ -10,7 +10,11 @@ const harness = (initial: string) => {
     <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>
   );
   return renderHook(
-    () => ({ list: useListState({ list: "vesselTypes", defaultSort: "title" }), location: useLocation(), navigate: useNavigate() }),
+    () => ({
+      list: useListState({ list: "vesselTypes", defaultSort: "title" }),
+      location: useLocation(),
+      navigate: useNavigate(),
+    }),
     { wrapper },
   );
 };
@@ -62,7 +66,9 @@ describe("useListState", () => {
     act(() => result.current.list.applyFilter());
     expect(window.localStorage.getItem("vesselTypes.filterExpanded")).toBe("true");
     expect(window.localStorage.getItem("vesselTypes.filterType")).toBe("advanced");
-    expect(JSON.parse(window.localStorage.getItem("vesselTypes.filter") ?? "{}")).toEqual({ title: "reefer" });
+    expect(JSON.parse(window.localStorage.getItem("vesselTypes.filter") ?? "{}")).toEqual({
+      title: "reefer",
+    });
     expect(result.current.location.search).toBe("?filter%5Btitle%5D=reefer");
   });
 

@@ -62,7 +62,13 @@ export interface TListController {
 }
 
 /** Where a list starts: the address, else the last-visited query, else the stored filter (and search). */
-const startingQuery = (search: string, list: string, defaults: TListQuery, store: TListStore, persistSearch = false): TListQuery => {
+const startingQuery = (
+  search: string,
+  list: string,
+  defaults: TListQuery,
+  store: TListStore,
+  persistSearch = false,
+): TListQuery => {
   const params = new URLSearchParams(search);
   if (hasListParams(params)) return queryFromParams(params, defaults);
   const last = readLastQuery(list, store);
@@ -116,7 +122,10 @@ export const useListState = ({
     // Typing a search replaces the entry; paging, sorting and filtering are steps back can undo.
     const onlySearch = sameQuery({ ...queryFromParams(current, defaults), search: query.search }, query);
     seenSearch.current = nextSearch;
-    void navigate({ pathname: location.pathname, search: nextSearch }, { replace: onlySearch || !hasListParams(current) });
+    void navigate(
+      { pathname: location.pathname, search: nextSearch },
+      { replace: onlySearch || !hasListParams(current) },
+    );
   }, [location.search, location.pathname, query, defaults, list, navigate, store]);
 
   useEffect(() => {
@@ -125,7 +134,10 @@ export const useListState = ({
     return () => clearTimeout(timer);
   }, [state.searchInput, state.search]);
 
-  useEffect(() => writeFilterExpanded(list, state.filterExpanded, store), [list, state.filterExpanded, store]);
+  useEffect(
+    () => writeFilterExpanded(list, state.filterExpanded, store),
+    [list, state.filterExpanded, store],
+  );
   useEffect(() => writeFilterType(list, state.filterType, store), [list, state.filterType, store]);
   useEffect(() => writeStoredFilter(list, state.appliedFilter, store), [list, state.appliedFilter, store]);
   useEffect(() => {
@@ -139,7 +151,10 @@ export const useListState = ({
     setPage: useCallback((page: number) => dispatch({ type: "page", page }), []),
     setPerPage: useCallback((perPage: number) => dispatch({ type: "perPage", perPage }), []),
     toggleSort: useCallback((field: string) => dispatch({ type: "sort", field }), []),
-    setFilterValue: useCallback((name: string, value: string) => dispatch({ type: "filterValue", name, value }), []),
+    setFilterValue: useCallback(
+      (name: string, value: string) => dispatch({ type: "filterValue", name, value }),
+      [],
+    ),
     applyFilter: useCallback(() => dispatch({ type: "applyFilter" }), []),
     cancelFilter: useCallback(() => dispatch({ type: "cancelFilter" }), []),
     clearFilter: useCallback(() => dispatch({ type: "clearFilter" }), []),
@@ -163,5 +178,10 @@ export interface TNestedListStateOptions extends Omit<TListStateOptions, "list" 
  * and the top-level lists keep their spec keys in local storage. Mount it with the parent id
  * as `key`: another parent is another list.
  */
-export const useNestedListState = ({ list, parentType, parentId, ...options }: TNestedListStateOptions): TListController =>
+export const useNestedListState = ({
+  list,
+  parentType,
+  parentId,
+  ...options
+}: TNestedListStateOptions): TListController =>
   useListState({ ...options, list: nestedListName(list, parentType, parentId), store: nestedListStore });

@@ -18,7 +18,8 @@ export interface TBulkActionsBarProps {
   canDelete: boolean;
 }
 
-const countOf = (def: TResourceDef, n: number): string => `${n} ${(n === 1 ? def.label.one : def.label.many).toLowerCase()}`;
+const countOf = (def: TResourceDef, n: number): string =>
+  `${n} ${(n === 1 ? def.label.one : def.label.many).toLowerCase()}`;
 
 /**
  * What can be done with the chosen rows: the definition's bulk actions and delete, each
@@ -60,7 +61,9 @@ export const BulkActionsBar = ({ def, selection, actions, canDelete }: TBulkActi
     const deleted = ids.length - failed.length;
     if (deleted > 0) notifySuccess(`${countOf(def, deleted)} deleted successfully`);
     if (failed.length) {
-      notifyError(`${countOf(def, failed.length)} could not be deleted: ${firstErrorMessage(failed[0]?.error)}`);
+      notifyError(
+        `${countOf(def, failed.length)} could not be deleted: ${firstErrorMessage(failed[0]?.error)}`,
+      );
       selection.keep(failed.map((f) => f.id));
     } else {
       selection.clear();
@@ -77,12 +80,27 @@ export const BulkActionsBar = ({ def, selection, actions, canDelete }: TBulkActi
     });
 
   return (
-    <Group justify="space-between" gap="xs" px="md" py={8} bg="var(--mantine-primary-color-light)" data-testid="bulk-bar" wrap="wrap">
+    <Group
+      justify="space-between"
+      gap="xs"
+      px="md"
+      py={8}
+      bg="var(--mantine-primary-color-light)"
+      data-testid="bulk-bar"
+      wrap="wrap"
+    >
       <Group gap="xs">
         <Text size="sm" fw={600} aria-live="polite">
           {ids.length} selected
         </Text>
-        <Button variant="subtle" size="compact-sm" color="gray" leftSection={<IconX size={14} />} onClick={selection.clear} disabled={running !== null}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          color="gray"
+          leftSection={<IconX size={14} />}
+          onClick={selection.clear}
+          disabled={running !== null}
+        >
           Clear
         </Button>
       </Group>

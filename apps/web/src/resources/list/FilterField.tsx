@@ -7,7 +7,8 @@ const BOOLEAN_CHOICES = [ALL, { value: "true", label: "Yes" }, { value: "false",
 
 /** The related type of an `id` filter: `vendor_type_id` filters by the `vendor_type` relationship. */
 export const relatedTypeOfFilter = (def: TResourceDef, name: string): string | undefined =>
-  def.filters?.[name]?.type ?? (name.endsWith("_id") ? def.relationships?.[name.slice(0, -3)]?.type : undefined);
+  def.filters?.[name]?.type ??
+  (name.endsWith("_id") ? def.relationships?.[name.slice(0, -3)]?.type : undefined);
 
 export interface TFilterFieldProps {
   def: TResourceDef;

@@ -15,7 +15,15 @@ export interface TFilterPanelProps {
 }
 
 /** Edits `filter`; only Apply copies it to the applied filter the list loads with (spec 000 4.2). */
-export const FilterPanel = ({ def, values, hidden = [], onChange, onApply, onCancel, onClear }: TFilterPanelProps) => {
+export const FilterPanel = ({
+  def,
+  values,
+  hidden = [],
+  onChange,
+  onApply,
+  onCancel,
+  onClear,
+}: TFilterPanelProps) => {
   const filters = Object.entries(def.filters ?? {}).filter(([name]) => !hidden.includes(name));
   return (
     <form

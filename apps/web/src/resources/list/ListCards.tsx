@@ -21,7 +21,17 @@ export interface TListCardsProps {
 }
 
 /** Narrow screens: each record as a card instead of a wide table. */
-export const ListCards = ({ columns, records, included, fetching, detailsHref, rowActions, renderCards, selection, nameOf }: TListCardsProps) => {
+export const ListCards = ({
+  columns,
+  records,
+  included,
+  fetching,
+  detailsHref,
+  rowActions,
+  renderCards,
+  selection,
+  nameOf,
+}: TListCardsProps) => {
   if (!records) return <CardsSkeleton />;
   return (
     <div className={fetching ? classes.fetching : undefined}>
@@ -41,7 +51,15 @@ export const ListCards = ({ columns, records, included, fetching, detailsHref, r
                 included={included}
                 detailsHref={detailsHref?.(record)}
                 actions={rowActions?.(record)}
-                select={selection ? <SelectRowBox selection={selection} id={record.id} name={nameOf?.(record) ?? `#${record.id}`} /> : undefined}
+                select={
+                  selection ? (
+                    <SelectRowBox
+                      selection={selection}
+                      id={record.id}
+                      name={nameOf?.(record) ?? `#${record.id}`}
+                    />
+                  ) : undefined
+                }
               />
             </div>
           ))}

@@ -19,7 +19,15 @@ export const totalText = (total: number, estimated: boolean): string =>
 const PER_PAGE_DATA = PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: `${n} per page` }));
 
 /** Range, page size and pages; the page control only when one page cannot hold everything (spec 2.5). */
-export const ListFooter = ({ page, perPage, total, estimated = false, lastPage, onPage, onPerPage }: TListFooterProps) => {
+export const ListFooter = ({
+  page,
+  perPage,
+  total,
+  estimated = false,
+  lastPage,
+  onPage,
+  onPerPage,
+}: TListFooterProps) => {
   if (total === 0) return null;
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
@@ -30,7 +38,11 @@ export const ListFooter = ({ page, perPage, total, estimated = false, lastPage, 
     <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap">
       <Group gap="md" wrap="nowrap">
         <Text size="sm" c="dimmed" data-testid="list-range">
-          {estimated ? `${from}–${to} of about ${totalText(total, true)}` : from > to ? `${total} total` : `${from}–${to} of ${total}`}
+          {estimated
+            ? `${from}–${to} of about ${totalText(total, true)}`
+            : from > to
+              ? `${total} total`
+              : `${from}–${to} of ${total}`}
         </Text>
         <Select
           aria-label="Items per page"

@@ -65,7 +65,13 @@ export const EmptyList = ({ filtered, many, onClear, createAction }: TEmptyListP
   );
 
 export const ListError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => (
-  <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The list could not be loaded">
+  <Alert
+    m="md"
+    color="red"
+    variant="light"
+    icon={<IconAlertTriangle size={18} />}
+    title="The list could not be loaded"
+  >
     <Group justify="space-between" gap="sm">
       <span>{firstErrorMessage(error)}</span>
       <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>

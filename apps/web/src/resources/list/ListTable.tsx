@@ -44,7 +44,12 @@ export const ListTable = ({
   nameOf,
 }: TListTableProps) => (
   <Table.ScrollContainer minWidth={Math.max(560, columns.length * 150)} type="native">
-    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={fetching ? classes.fetching : undefined}>
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="md"
+      highlightOnHover
+      className={fetching ? classes.fetching : undefined}
+    >
       <Table.Thead className={classes.head}>
         <Table.Tr>
           {leadingHeader}
@@ -60,7 +65,9 @@ export const ListTable = ({
         </Table.Tr>
       </Table.Thead>
       {!records ? (
-        <TableSkeleton columns={columns.length + (rowActions ? 1 : 0) + (leadingHeader ? 1 : 0) + (selection ? 1 : 0)} />
+        <TableSkeleton
+          columns={columns.length + (rowActions ? 1 : 0) + (leadingHeader ? 1 : 0) + (selection ? 1 : 0)}
+        />
       ) : renderBody ? (
         renderBody(records)
       ) : (

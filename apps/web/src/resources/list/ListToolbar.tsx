@@ -66,7 +66,13 @@ export const ListToolbar = ({
             visibleFrom="xs"
             variant={filterExpanded ? "light" : "default"}
             leftSection={<IconFilter size={16} />}
-            rightSection={appliedFilterCount ? <Badge size="xs" circle>{appliedFilterCount}</Badge> : null}
+            rightSection={
+              appliedFilterCount ? (
+                <Badge size="xs" circle>
+                  {appliedFilterCount}
+                </Badge>
+              ) : null
+            }
             onClick={onToggleFilter}
             aria-expanded={filterExpanded}
           >

@@ -20,7 +20,15 @@ export interface TRecordCardProps {
 const isBlank = (node: ReactNode): boolean => node === "" || node === null || node === undefined;
 
 /** One record on a narrow screen: its name, then label/value lines, actions on the right. */
-export const RecordCardContent = ({ record, columns, included, detailsHref, actions, leading, select }: TRecordCardProps) => {
+export const RecordCardContent = ({
+  record,
+  columns,
+  included,
+  detailsHref,
+  actions,
+  leading,
+  select,
+}: TRecordCardProps) => {
   const primary = columns.find((c) => c.primary) ?? columns[0];
   const rest = columns.filter((c) => c !== primary);
   const title = primary?.render(record, included);

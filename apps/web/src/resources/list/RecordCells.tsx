@@ -27,7 +27,15 @@ const Empty = () => (
 );
 
 /** The cells of one record, shared by the plain table and the drag-and-drop one. */
-export const RecordCells = ({ record, columns, included, detailsHref, actions, selection, name }: TRowProps) => (
+export const RecordCells = ({
+  record,
+  columns,
+  included,
+  detailsHref,
+  actions,
+  selection,
+  name,
+}: TRowProps) => (
   <>
     {selection ? <SelectRowCell selection={selection} id={record.id} name={name ?? `#${record.id}`} /> : null}
     {columns.map((column) => {

@@ -44,10 +44,24 @@ export interface TResourceListScreenProps {
  * A top-level list screen driven by a resource definition: header with the count and
  * "New", the generic list view, and an outlet where new/edit/delete open as dialogs over it.
  */
-export const ResourceListScreen = ({ config, columns: adjustColumns, defaultFilter, persistSearch, include: chosenInclude, headerActions, controller, ...view }: TResourceListScreenProps) => {
+export const ResourceListScreen = ({
+  config,
+  columns: adjustColumns,
+  defaultFilter,
+  persistSearch,
+  include: chosenInclude,
+  headerActions,
+  controller,
+  ...view
+}: TResourceListScreenProps) => {
   const { def, base, list: listName } = config;
   const { can } = useSession();
-  const own = useListState({ list: listName, defaultSort: def.defaultSort, ...(defaultFilter ? { defaultFilter } : {}), ...(persistSearch ? { persistSearch } : {}) });
+  const own = useListState({
+    list: listName,
+    defaultSort: def.defaultSort,
+    ...(defaultFilter ? { defaultFilter } : {}),
+    ...(persistSearch ? { persistSearch } : {}),
+  });
   const list = controller ?? own;
   const include = useMemo(() => chosenInclude ?? listIncludes(def, can), [def, can, chosenInclude]);
   const result = useResourceList(def, list.query, include);
@@ -71,7 +85,13 @@ export const ResourceListScreen = ({ config, columns: adjustColumns, defaultFilt
   const headerAction = canCreate ? (
     <>
       <Box visibleFrom="xs">{createButton}</Box>
-      <Button hiddenFrom="xs" component={Link} to={newHref} leftSection={<IconPlus size={16} />} aria-label={newLabel}>
+      <Button
+        hiddenFrom="xs"
+        component={Link}
+        to={newHref}
+        leftSection={<IconPlus size={16} />}
+        aria-label={newLabel}
+      >
         New
       </Button>
     </>
@@ -79,7 +99,12 @@ export const ResourceListScreen = ({ config, columns: adjustColumns, defaultFilt
 
   return (
     <>
-      <PageHeader title={def.label.many} count={result.data?.total} estimated={result.data?.estimated} actions={headerActions ? headerActions(createButton) : headerAction} />
+      <PageHeader
+        title={def.label.many}
+        count={result.data?.total}
+        estimated={result.data?.estimated}
+        actions={headerActions ? headerActions(createButton) : headerAction}
+      />
       <ResourceListView
         {...view}
         def={def}

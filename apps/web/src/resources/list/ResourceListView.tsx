@@ -108,15 +108,23 @@ export const ResourceListView = ({
   const detailsHref = (record: TResourceRecord) => links.details?.(record);
   const rowActions =
     links.edit || links.delete
-      ? (record: TResourceRecord) => <RowActions name={nameOf(record)} editHref={links.edit?.(record)} deleteHref={links.delete?.(record)} />
+      ? (record: TResourceRecord) => (
+          <RowActions
+            name={nameOf(record)}
+            editHref={links.edit?.(record)}
+            deleteHref={links.delete?.(record)}
+          />
+        )
       : undefined;
 
   // A page emptied by deletes (or an old link) moves to the last page that has records.
   const overshoot = page && page.data.length === 0 && list.query.page > 1 && !result.isPlaceholderData;
   useEffect(() => {
-    if (overshoot) list.setPage(Math.max(1, Math.min(page.lastPage, Math.ceil(page.total / list.query.perPage))));
+    if (overshoot)
+      list.setPage(Math.max(1, Math.min(page.lastPage, Math.ceil(page.total / list.query.perPage))));
   }, [overshoot, page, list]);
-  const filterable = Boolean(filterPanel) || Object.keys(def.filters ?? {}).some((f) => !hiddenFilters?.includes(f));
+  const filterable =
+    Boolean(filterPanel) || Object.keys(def.filters ?? {}).some((f) => !hiddenFilters?.includes(f));
   const appliedCount = Object.keys(compactFilter(list.state.appliedFilter)).length;
   const filtered = appliedCount > 0 || list.query.search !== "";
   const clearAll = () => {
@@ -140,7 +148,9 @@ export const ResourceListView = ({
   if (result.isError && !page) {
     content = <ListError error={result.error} onRetry={() => void result.refetch()} />;
   } else if (page && page.data.length === 0) {
-    content = <EmptyList filtered={filtered} many={def.label.many} onClear={clearAll} createAction={createAction} />;
+    content = (
+      <EmptyList filtered={filtered} many={def.label.many} onClear={clearAll} createAction={createAction} />
+    );
   } else if (narrow) {
     content = (
       <ListCards
@@ -185,7 +195,9 @@ export const ResourceListView = ({
         filterable={filterable}
         filterExpanded={list.state.filterExpanded}
         appliedFilterCount={appliedCount}
-        onToggleFilter={() => (list.state.filterExpanded ? list.cancelFilter() : list.setFilterExpanded(true))}
+        onToggleFilter={() =>
+          list.state.filterExpanded ? list.cancelFilter() : list.setFilterExpanded(true)
+        }
         extra={
           <>
             {toolbarExtra?.(list)}
@@ -219,7 +231,12 @@ export const ResourceListView = ({
       ) : activeSelection && activeSelection.selected.size > 0 ? (
         <>
           <Divider />
-          <BulkActionsBar def={def} selection={activeSelection} actions={bulkActions} canDelete={bulkDelete} />
+          <BulkActionsBar
+            def={def}
+            selection={activeSelection}
+            actions={bulkActions}
+            canDelete={bulkDelete}
+          />
         </>
       ) : null}
       <Divider />

@@ -20,7 +20,13 @@ export const RowActions = ({ name, editHref, deleteHref }: TRowActionsProps) => 
     ) : null}
     {deleteHref ? (
       <Tooltip label="Delete" withArrow openDelay={400}>
-        <ActionIcon component={Link} to={deleteHref} variant="subtle" color="red" aria-label={`Delete ${name}`}>
+        <ActionIcon
+          component={Link}
+          to={deleteHref}
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+        >
           <IconTrash size={17} stroke={1.6} />
         </ActionIcon>
       </Tooltip>

@@ -21,8 +21,21 @@ export const SelectPageHeader = ({ selection }: { selection: TRowSelection }) =>
   </Table.Th>
 );
 
-export const SelectRowBox = ({ selection, id, name }: { selection: TRowSelection; id: string; name: string }) => (
-  <Checkbox size="xs" aria-label={`Select ${name}`} checked={selection.isSelected(id)} onChange={() => selection.toggle(id)} />
+export const SelectRowBox = ({
+  selection,
+  id,
+  name,
+}: {
+  selection: TRowSelection;
+  id: string;
+  name: string;
+}) => (
+  <Checkbox
+    size="xs"
+    aria-label={`Select ${name}`}
+    checked={selection.isSelected(id)}
+    onChange={() => selection.toggle(id)}
+  />
 );
 
 export const SelectRowCell = (props: { selection: TRowSelection; id: string; name: string }) => (

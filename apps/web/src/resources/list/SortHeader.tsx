@@ -5,7 +5,15 @@ import type { TColumn } from "./columns";
 import classes from "./list.module.css";
 
 /** A column header; a sortable one is a button telling screen readers the current order. */
-export const SortHeader = ({ column, sort, onSort }: { column: TColumn; sort: TSort; onSort: (field: string) => void }) => {
+export const SortHeader = ({
+  column,
+  sort,
+  onSort,
+}: {
+  column: TColumn;
+  sort: TSort;
+  onSort: (field: string) => void;
+}) => {
   const field = column.sortField;
   if (!field) {
     return (

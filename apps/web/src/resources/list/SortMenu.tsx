@@ -4,7 +4,15 @@ import type { TSort } from "../list-state/list-query";
 import type { TColumn } from "./columns";
 
 /** Phones show cards, not column headers: the sort toggles of the headers live in this menu. */
-export const SortMenu = ({ columns, sort, onSort }: { columns: readonly TColumn[]; sort: TSort; onSort: (field: string) => void }) => {
+export const SortMenu = ({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: readonly TColumn[];
+  sort: TSort;
+  onSort: (field: string) => void;
+}) => {
   const sortable = columns.filter((c): c is TColumn & { sortField: string } => Boolean(c.sortField));
   if (!sortable.length) return null;
   const Direction = sort.order === "asc" ? IconSortAscending : IconSortDescending;
@@ -23,8 +31,14 @@ export const SortMenu = ({ columns, sort, onSort }: { columns: readonly TColumn[
             <Menu.Item
               key={column.key}
               onClick={() => onSort(column.sortField)}
-              leftSection={active ? <IconCheck size={14} /> : <span style={{ width: 14, display: "inline-block" }} />}
-              rightSection={active ? <Direction size={14} aria-label={sort.order === "asc" ? "ascending" : "descending"} /> : null}
+              leftSection={
+                active ? <IconCheck size={14} /> : <span style={{ width: 14, display: "inline-block" }} />
+              }
+              rightSection={
+                active ? (
+                  <Direction size={14} aria-label={sort.order === "asc" ? "ascending" : "descending"} />
+                ) : null
+              }
               fw={active ? 600 : undefined}
             >
               {column.label}

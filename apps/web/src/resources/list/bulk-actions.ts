@@ -1,4 +1,10 @@
-import { ALL_PERMISSION_KEYS, actionPermission, type TActionDef, type TPermissionKey, type TResourceDef } from "@crew/contracts";
+import {
+  ALL_PERMISSION_KEYS,
+  actionPermission,
+  type TActionDef,
+  type TPermissionKey,
+  type TResourceDef,
+} from "@crew/contracts";
 import type { TCan } from "../../session/use-session";
 
 /**
@@ -12,7 +18,8 @@ export interface TBulkAction {
   input: (ids: readonly string[]) => { ids: (string | number)[] };
 }
 
-const isPermissionKey = (key: string): key is TPermissionKey => (ALL_PERMISSION_KEYS as readonly string[]).includes(key);
+const isPermissionKey = (key: string): key is TPermissionKey =>
+  (ALL_PERMISSION_KEYS as readonly string[]).includes(key);
 
 /** Whether the user may run an action (its own permission, or the resource's key with its method's verb). */
 export const mayRunAction = (def: TResourceDef, action: TActionDef, can: TCan): boolean => {
@@ -36,4 +43,5 @@ export const bulkActionsOf = (def: TResourceDef, can: TCan): TBulkAction[] =>
   });
 
 /** Bulk delete: one DELETE per chosen row, for those who may delete. */
-export const mayBulkDelete = (def: TResourceDef, can: TCan): boolean => def.verbs.includes("delete") && can(def.permission, "delete");
+export const mayBulkDelete = (def: TResourceDef, can: TCan): boolean =>
+  def.verbs.includes("delete") && can(def.permission, "delete");

@@ -9,9 +9,19 @@ import { ResourceListScreen } from "./ResourceListScreen";
 
 const { crewNotes } = testResources(contracts);
 const page = (ids: string[], total = ids.length) => ({
-  data: ids.map((id) => ({ type: "crew_notes", id, attributes: { title: `Note ${id}`, created_at: "2026-11-20T10:00:00Z" } })),
+  data: ids.map((id) => ({
+    type: "crew_notes",
+    id,
+    attributes: { title: `Note ${id}`, created_at: "2026-11-20T10:00:00Z" },
+  })),
   meta: { count: total, total },
-  links: { self: "", first: "", last: `/api/crew_notes?page[number]=${Math.ceil(total / 15)}`, prev: null, next: null },
+  links: {
+    self: "",
+    first: "",
+    last: `/api/crew_notes?page[number]=${Math.ceil(total / 15)}`,
+    prev: null,
+    next: null,
+  },
 });
 
 const render = (routes: Record<string, (init?: RequestInit) => Response>) => {
@@ -40,7 +50,10 @@ describe("row selection and bulk actions", () => {
       expect(sentJson(init)).toEqual({ ids: [1, 3] });
       return jsonAnswer(204, null);
     });
-    render({ "GET /api/crew_notes": () => jsonAnswer(200, page(["1", "2", "3"])), "POST /api/crew_notes/archive": archived });
+    render({
+      "GET /api/crew_notes": () => jsonAnswer(200, page(["1", "2", "3"])),
+      "POST /api/crew_notes/archive": archived,
+    });
     await screen.findByText("Note 1", {}, { timeout: 5000 });
     const pageBox = screen.getByRole("checkbox", { name: "Select all on this page" });
     fireEvent.click(pageBox);
@@ -67,7 +80,8 @@ describe("row selection and bulk actions", () => {
         deleted.push("1");
         return jsonAnswer(204, null);
       },
-      "DELETE /api/crew_notes/2": () => jsonAnswer(409, { errors: [{ status: "409", title: "Note 2 is locked" }] }),
+      "DELETE /api/crew_notes/2": () =>
+        jsonAnswer(409, { errors: [{ status: "409", title: "Note 2 is locked" }] }),
     });
     await screen.findByText("Note 1", {}, { timeout: 5000 });
     fireEvent.click(screen.getByRole("checkbox", { name: "Select all on this page" }));

@@ -33,7 +33,11 @@ export const relatedTitle = (record: TResourceRecord, name: string, included: TI
 };
 
 /** The records a to-many relationship points at, named from `included` (`#id` when not included). */
-export const relatedTitles = (record: TResourceRecord, name: string, included: TIncluded): TSelectOption[] => {
+export const relatedTitles = (
+  record: TResourceRecord,
+  name: string,
+  included: TIncluded,
+): TSelectOption[] => {
   const data = record.relationships?.[name]?.data;
   if (!Array.isArray(data)) return [];
   return data.map((d) => ({ value: d.id, label: titleOfIncluded(included, d.type, d.id) ?? `#${d.id}` }));
@@ -61,17 +65,27 @@ export const columnsOf = (def: TResourceDef): TColumn[] => {
         const value = record.attributes[name];
         if (isBlankValue(value)) return "";
         // The name stays text: it becomes the link to the record's details.
-        return primary ? formatValue(attr, value) : <FieldCell name={name} attr={attr} value={value} record={record} />;
+        return primary ? (
+          formatValue(attr, value)
+        ) : (
+          <FieldCell name={name} attr={attr} value={value} record={record} />
+        );
       },
     };
   });
-  const relationships = Object.entries(def.relationships ?? {}).filter(([, r]) => r.cardinality === "one" || !r.readOnly);
+  const relationships = Object.entries(def.relationships ?? {}).filter(
+    ([, r]) => r.cardinality === "one" || !r.readOnly,
+  );
   const firstDate = columns.findIndex((c) => def.attributes[c.key]?.kind === "datetime");
   const relationColumns: TColumn[] = relationships.map(([name, rel]) => ({
     key: name,
     label: rel.label,
     render: (record, included) =>
-      rel.cardinality === "one" ? relatedTitle(record, name, included) : relatedTitles(record, name, included).map((o) => o.label).join(", "),
+      rel.cardinality === "one"
+        ? relatedTitle(record, name, included)
+        : relatedTitles(record, name, included)
+            .map((o) => o.label)
+            .join(", "),
   }));
   // Timestamps read best at the end of a row.
   if (firstDate >= 0) columns.splice(firstDate, 0, ...relationColumns);

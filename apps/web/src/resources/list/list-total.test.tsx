@@ -14,7 +14,15 @@ describe("list totals", () => {
     renderWithProviders(
       <>
         <PageHeader title="Seafarers" count={181_628} estimated />
-        <ListFooter page={2} perPage={15} total={181_628} estimated lastPage={12_109} onPage={vi.fn()} onPerPage={vi.fn()} />
+        <ListFooter
+          page={2}
+          perPage={15}
+          total={181_628}
+          estimated
+          lastPage={12_109}
+          onPage={vi.fn()}
+          onPerPage={vi.fn()}
+        />
       </>,
     );
     expect(screen.getByTestId("list-total").textContent).toContain("≈ 181,600");
@@ -22,7 +30,9 @@ describe("list totals", () => {
   });
 
   it("an exact total keeps its plain range", () => {
-    renderWithProviders(<ListFooter page={1} perPage={15} total={40} lastPage={3} onPage={vi.fn()} onPerPage={vi.fn()} />);
+    renderWithProviders(
+      <ListFooter page={1} perPage={15} total={40} lastPage={3} onPage={vi.fn()} onPerPage={vi.fn()} />,
+    );
     expect(screen.getByTestId("list-range").textContent).toContain("1–15 of 40");
   });
 });

@@ -1,5 +1,19 @@
 import { expiriences, experienceVerifications, userPerformances, type TResourceDef } from "@crew/contracts";
-import { ActionIcon, Alert, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -29,11 +43,21 @@ const PERFORMANCE_WAIT_MS = 1000;
 type TDialog = { kind: "new" | "edit" | "delete"; def: TResourceDef; id?: string } | null;
 
 const optionLabel = (def: TResourceDef, attribute: string, value: unknown): string =>
-  def.attributes[attribute]?.options?.find((o) => o.value === value)?.label ?? (typeof value === "string" ? value : "");
+  def.attributes[attribute]?.options?.find((o) => o.value === value)?.label ??
+  (typeof value === "string" ? value : "");
 
 const ZCoincidences = z.object({
-  data: z.array(z.object({ id: z.string(), type: z.string(), attributes: z.record(z.string(), z.unknown()), relationships: z.record(z.string(), z.unknown()).optional() })),
-  included: z.array(z.object({ id: z.string(), type: z.string(), attributes: z.record(z.string(), z.unknown()) })).optional(),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      attributes: z.record(z.string(), z.unknown()),
+      relationships: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  included: z
+    .array(z.object({ id: z.string(), type: z.string(), attributes: z.record(z.string(), z.unknown()) }))
+    .optional(),
 });
 type TCoincidences = z.infer<typeof ZCoincidences>;
 
@@ -45,7 +69,9 @@ const Coincidences = ({ serviceId }: { serviceId: string }) => {
   const check = async () => {
     setBusy(true);
     try {
-      setFound(await runActionFor(expiriences, "check_coincidences", { id: serviceId, input: {} }, ZCoincidences));
+      setFound(
+        await runActionFor(expiriences, "check_coincidences", { id: serviceId, input: {} }, ZCoincidences),
+      );
     } catch (error) {
       handleError(error);
     } finally {
@@ -54,7 +80,15 @@ const Coincidences = ({ serviceId }: { serviceId: string }) => {
   };
   const userOf = (row: TCoincidences["data"][number]) => {
     const link = row.relationships?.user;
-    const id = typeof link === "object" && link !== null && "data" in link && typeof link.data === "object" && link.data !== null && "id" in link.data ? String(link.data.id) : "";
+    const id =
+      typeof link === "object" &&
+      link !== null &&
+      "data" in link &&
+      typeof link.data === "object" &&
+      link.data !== null &&
+      "id" in link.data
+        ? String(link.data.id)
+        : "";
     const user = found?.included?.find((r) => r.type === "users" && r.id === id);
     const name = user?.attributes.full_name;
     return { id, name: typeof name === "string" ? name : `Applicant #${id}` };
@@ -65,13 +99,28 @@ const Coincidences = ({ serviceId }: { serviceId: string }) => {
         <Text size="sm" c="dimmed">
           Two people in the same rank on the same ship at the same time: the classic sign of a forged record.
         </Text>
-        <Button size="xs" variant="light" leftSection={<IconSearch size={14} />} loading={busy} onClick={() => void check()}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconSearch size={14} />}
+          loading={busy}
+          onClick={() => void check()}
+        >
           Check coincidences
         </Button>
       </Group>
-      {found && found.data.length === 0 ? <Text size="sm" c="teal">No other applicant served in this rank on this ship at that time.</Text> : null}
+      {found && found.data.length === 0 ? (
+        <Text size="sm" c="teal">
+          No other applicant served in this rank on this ship at that time.
+        </Text>
+      ) : null}
       {found && found.data.length > 0 ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={`${found.data.length} coinciding record${found.data.length === 1 ? "" : "s"}`}>
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={`${found.data.length} coinciding record${found.data.length === 1 ? "" : "s"}`}
+        >
           <Stack gap={4} data-testid="coincidences">
             {found.data.map((row) => {
               const user = userOf(row);
@@ -103,20 +152,40 @@ const Section = ({ title, action, children }: { title: string; action?: ReactNod
   </Paper>
 );
 
-const RowButtons = ({ def, record, onEdit, onDelete }: { def: TResourceDef; record: TResourceRecord; onEdit?: () => void; onDelete?: () => void }) => {
+const RowButtons = ({
+  def,
+  record,
+  onEdit,
+  onDelete,
+}: {
+  def: TResourceDef;
+  record: TResourceRecord;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) => {
   const { can } = useSession();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {onEdit && can(def.permission, "update") ? (
         <Tooltip label="Edit">
-          <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${def.label.one.toLowerCase()} ${record.id}`} onClick={onEdit}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Edit ${def.label.one.toLowerCase()} ${record.id}`}
+            onClick={onEdit}
+          >
             <IconPencil size={16} />
           </ActionIcon>
         </Tooltip>
       ) : null}
       {onDelete && can(def.permission, "delete") ? (
         <Tooltip label="Delete">
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${def.label.one.toLowerCase()} ${record.id}`} onClick={onDelete}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${def.label.one.toLowerCase()} ${record.id}`}
+            onClick={onDelete}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Tooltip>
@@ -134,7 +203,9 @@ const Verifications = ({ serviceId, open }: { serviceId: string; open: (d: TDial
   const result = useManyReference(def, ref, ALL, ["author"]);
   const rows = result.data?.data ?? [];
   return rows.length === 0 ? (
-    <Text size="sm" c="dimmed">{result.isLoading ? "Loading…" : "Not verified yet."}</Text>
+    <Text size="sm" c="dimmed">
+      {result.isLoading ? "Loading…" : "Not verified yet."}
+    </Text>
   ) : (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing={6} fz="sm" data-testid="verifications">
@@ -162,7 +233,9 @@ const Verifications = ({ serviceId, open }: { serviceId: string; open: (d: TDial
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{[a.contact_person, a.contact_company].filter(Boolean).join(", ")}</Text>
-                  <Text size="xs" c="dimmed">{a.contact_details ?? ""}</Text>
+                  <Text size="xs" c="dimmed">
+                    {a.contact_details ?? ""}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{a.comment ?? ""}</Text>
@@ -170,10 +243,17 @@ const Verifications = ({ serviceId, open }: { serviceId: string; open: (d: TDial
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{relatedTitle(record, "author", result.data?.included ?? new Map())}</Text>
-                  <Text size="xs" c="dimmed">{formatDateTime(a.created_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(a.created_at)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
-                  <RowButtons def={def} record={record} onEdit={() => open({ kind: "edit", def, id: record.id })} onDelete={() => open({ kind: "delete", def, id: record.id })} />
+                  <RowButtons
+                    def={def}
+                    record={record}
+                    onEdit={() => open({ kind: "edit", def, id: record.id })}
+                    onDelete={() => open({ kind: "delete", def, id: record.id })}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
@@ -192,7 +272,9 @@ const Performance = ({ serviceId, open }: { serviceId: string; open: (d: TDialog
   const rows = result.data?.data ?? [];
   const included = result.data?.included ?? new Map();
   return rows.length === 0 ? (
-    <Text size="sm" c="dimmed">{result.isLoading ? "Loading…" : "No performance records."}</Text>
+    <Text size="sm" c="dimmed">
+      {result.isLoading ? "Loading…" : "No performance records."}
+    </Text>
   ) : (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing={6} fz="sm" data-testid="performances">
@@ -206,11 +288,19 @@ const Performance = ({ serviceId, open }: { serviceId: string; open: (d: TDialog
                   <Badge color={RESULT_COLOURS[a.doc_type] ?? "gray"} variant="light" radius="sm" tt="none">
                     {optionLabel(def, "doc_type", a.doc_type)}
                   </Badge>
-                  <Text size="xs" c="dimmed">{formatDate(a.date) || formatDate(a.created_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(a.date) || formatDate(a.created_at)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {[a.doc_type === "promotion" && rank ? `Promoted to ${rank}` : "", typeof a.rating === "number" ? `Mark ${a.rating} of 5` : "", a.comment ?? ""].filter(Boolean).join(". ")}
+                    {[
+                      a.doc_type === "promotion" && rank ? `Promoted to ${rank}` : "",
+                      typeof a.rating === "number" ? `Mark ${a.rating} of 5` : "",
+                      a.comment ?? "",
+                    ]
+                      .filter(Boolean)
+                      .join(". ")}
                   </Text>
                   {a.file ? <StoredFileLink file={a.file} /> : null}
                 </Table.Td>
@@ -218,7 +308,11 @@ const Performance = ({ serviceId, open }: { serviceId: string; open: (d: TDialog
                   <Text size="sm">{relatedTitle(record, "author", included)}</Text>
                 </Table.Td>
                 <Table.Td w={50}>
-                  <RowButtons def={def} record={record} onDelete={() => open({ kind: "delete", def, id: record.id })} />
+                  <RowButtons
+                    def={def}
+                    record={record}
+                    onDelete={() => open({ kind: "delete", def, id: record.id })}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
@@ -248,7 +342,12 @@ export const ContractRecords = ({ service, title, onClose }: TContractRecordsPro
   const id = service.id;
   const a = service.attributes;
   const create = (def: TResourceDef, path: string) => (payload: TPayload) =>
-    createManyReference(def.type, { parentType: "expiriences", parentId: id, path }, payload.attributes, payload.relationships);
+    createManyReference(
+      def.type,
+      { parentType: "expiriences", parentId: id, path },
+      payload.attributes,
+      payload.relationships,
+    );
   // Spec 001 §4: a second after a change the contract is read again (its verification mark), and
   // the applicant (a promotion moves the count, a warning the mark).
   const close = () => {
@@ -258,7 +357,11 @@ export const ContractRecords = ({ service, title, onClose }: TContractRecordsPro
       void invalidateResource(queryClient, "users");
     }, PERFORMANCE_WAIT_MS);
   };
-  const configOf = (def: TResourceDef) => screenConfigOf(def, def.type === "experience_verifications" ? VERIFICATION_MESSAGES : PERFORMANCE_MESSAGES);
+  const configOf = (def: TResourceDef) =>
+    screenConfigOf(
+      def,
+      def.type === "experience_verifications" ? VERIFICATION_MESSAGES : PERFORMANCE_MESSAGES,
+    );
   const newButton = (def: TResourceDef, label: string) =>
     can(def.permission, "create") ? (
       <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDialog({ kind: "new", def })}>
@@ -266,7 +369,14 @@ export const ContractRecords = ({ service, title, onClose }: TContractRecordsPro
       </Button>
     ) : null;
   return (
-    <Drawer opened onClose={onClose} position="right" size={narrow ? "100%" : 720} title={title} styles={{ title: { fontWeight: 650 } }}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size={narrow ? "100%" : 720}
+      title={title}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {periodText(a.date_on, a.date_off)}
@@ -293,11 +403,16 @@ export const ContractRecords = ({ service, title, onClose }: TContractRecordsPro
           mode={dialog.kind === "new" ? "create" : "update"}
           id={dialog.id}
           onClose={close}
-          create={create(dialog.def, dialog.def.type === "experience_verifications" ? "verifications" : "performances")}
+          create={create(
+            dialog.def,
+            dialog.def.type === "experience_verifications" ? "verifications" : "performances",
+          )}
           hiddenFields={["expirience"]}
         />
       ) : null}
-      {dialog?.kind === "delete" && dialog.id ? <DeleteDialog config={configOf(dialog.def)} id={dialog.id} onClose={close} /> : null}
+      {dialog?.kind === "delete" && dialog.id ? (
+        <DeleteDialog config={configOf(dialog.def)} id={dialog.id} onClose={close} />
+      ) : null}
     </Drawer>
   );
 };

@@ -19,7 +19,13 @@ export const CvButton = ({ userId, size = "xs" }: { userId: string; size?: "xs" 
   });
   if (!can("users", "read")) return null;
   return (
-    <Button size={size} variant="default" leftSection={<IconFileCv size={16} />} loading={print.isPending} onClick={() => print.mutate()}>
+    <Button
+      size={size}
+      variant="default"
+      leftSection={<IconFileCv size={16} />}
+      loading={print.isPending}
+      onClick={() => print.mutate()}
+    >
       CV
     </Button>
   );

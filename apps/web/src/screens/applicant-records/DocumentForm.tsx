@@ -9,7 +9,15 @@ import { FieldInput } from "../../resources/fields/field-kinds";
 import { draftOf, isFileDraft, type TFileDraft } from "../../resources/fields/file-draft";
 import { changedDrafts, syncFiles, type TFileSyncEvent } from "../../resources/form/file-sync";
 import {
-  fieldMessage, fileDrafts, initialValues, toPayload, validatePayload, type TFieldErrors, type TFormValue, type TFormValues, type TPayload,
+  fieldMessage,
+  fileDrafts,
+  initialValues,
+  toPayload,
+  validatePayload,
+  type TFieldErrors,
+  type TFormValue,
+  type TFormValues,
+  type TPayload,
 } from "../../resources/form/form-model";
 import { FormButtons } from "../../resources/form/FormButtons";
 import { RelationshipField } from "../../resources/form/RelationshipField";
@@ -55,11 +63,26 @@ type TPhase = "editing" | "saving" | "uploading" | "files-failed";
  * carries its endorsement's fields, saved with it in one write (`endorsement_attributes`), and the
  * endorsement's own files. Files go up after the save, one per 1000 ms across both (spec 001 §4).
  */
-const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSaved, onCancel, hiddenFields = [], endorsement }: TResourceFormProps & { endorsement?: TResourceRecord }) => {
+const DocumentFormBody = ({
+  mode,
+  record,
+  included = new Map(),
+  onSubmit,
+  onSaved,
+  onCancel,
+  hiddenFields = [],
+  endorsement,
+}: TResourceFormProps & { endorsement?: TResourceRecord }) => {
   const [initial] = useState<TFormValues>(() => {
     const v = initialValues(def, record);
     // The select holds text; the record says 1, 2 or 3.
-    return { ...v, n_tpd: typeof v.n_tpd === "number" || (typeof v.n_tpd === "string" && v.n_tpd !== "") ? String(v.n_tpd) : String(DOCUMENT_TYPES.document) };
+    return {
+      ...v,
+      n_tpd:
+        typeof v.n_tpd === "number" || (typeof v.n_tpd === "string" && v.n_tpd !== "")
+          ? String(v.n_tpd)
+          : String(DOCUMENT_TYPES.document),
+    };
   });
   const [values, setValues] = useState<TFormValues>(initial);
   const [initialEndorsement] = useState(() => endorsementValues(endorsement));
@@ -78,9 +101,12 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
   };
   const setEndorsement = <K extends keyof TEndorsementValues>(name: K, value: TEndorsementValues[K]) => {
     setE((old) => ({ ...old, [name]: value }));
-    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => k !== "endorsement_attributes")));
+    setErrors((old) =>
+      Object.fromEntries(Object.entries(old).filter(([k]) => k !== "endorsement_attributes")),
+    );
   };
-  const message = (name: string, label: string): string | undefined => (errors[name] ? fieldMessage(label, errors[name] ?? "") : undefined);
+  const message = (name: string, label: string): string | undefined =>
+    errors[name] ? fieldMessage(label, errors[name] ?? "") : undefined;
 
   /** What the write says of the endorsement: its fields, null to remove it, or nothing. */
   const endorsementPart = (): Record<string, unknown> | null | undefined => {
@@ -100,13 +126,20 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
     event.preventDefault();
     if (locked) return;
     const full = toPayload(def, mode, values, initial);
-    const drop = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !hiddenFields.includes(k)));
-    const payload: TPayload = { attributes: drop(full.attributes), relationships: drop(full.relationships) as TPayload["relationships"] };
+    const drop = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).filter(([k]) => !hiddenFields.includes(k)));
+    const payload: TPayload = {
+      attributes: drop(full.attributes),
+      relationships: drop(full.relationships) as TPayload["relationships"],
+    };
     const part = endorsementPart();
     const clientErrors: TFieldErrors = validatePayload(def, mode, payload);
     if (part !== undefined) {
       const checked = part === null ? { success: true as const } : ZEndorsementInput.safeParse(part);
-      if (!checked.success) clientErrors.endorsement_attributes = checked.error.issues.map((i) => `${String(i.path[0] ?? "")} ${i.message}`).join("; ");
+      if (!checked.success)
+        clientErrors.endorsement_attributes = checked.error.issues
+          .map((i) => `${String(i.path[0] ?? "")} ${i.message}`)
+          .join("; ");
       payload.attributes.endorsement_attributes = part;
     }
     if (mode === "create" && !payload.relationships.kind) clientErrors.kind = "can't be blank";
@@ -122,22 +155,40 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
     const saved = outcome.record;
     const own = changedDrafts(fileDrafts(def, values), fileDrafts(def, initial));
     const endorsementId = saved.attributes.endorsement_id;
-    const theirs = certificate && withEndorsement && endorsementId !== null && endorsementId !== undefined
-      ? changedDrafts({ files: e.files }, { files: initialEndorsement.files })
-      : {};
+    const theirs =
+      certificate && withEndorsement && endorsementId !== null && endorsementId !== undefined
+        ? changedDrafts({ files: e.files }, { files: initialEndorsement.files })
+        : {};
     if (!Object.keys(own).length && !Object.keys(theirs).length) return onSaved(saved, 0);
     setPhase("uploading");
     // One pace for both records' files: one per second in sequence.
     const pacer = createPacer(FILE_UPLOAD_SPACING_MS);
-    const first = await syncFiles(def, saved.id, own, (ev) => setValues((v) => {
-      const draft = v[ev.attribute];
-      return isFileDraft(draft) ? { ...v, [ev.attribute]: withUpload(draft, ev) } : v;
-    }), { pacer });
+    const first = await syncFiles(
+      def,
+      saved.id,
+      own,
+      (ev) =>
+        setValues((v) => {
+          const draft = v[ev.attribute];
+          return isFileDraft(draft) ? { ...v, [ev.attribute]: withUpload(draft, ev) } : v;
+        }),
+      { pacer },
+    );
     const second = Object.keys(theirs).length
-      ? await syncFiles(def, String(endorsementId), theirs, (ev) => setE((old) => ({ ...old, files: withUpload(old.files, ev) })), { pacer })
+      ? await syncFiles(
+          def,
+          String(endorsementId),
+          theirs,
+          (ev) => setE((old) => ({ ...old, files: withUpload(old.files, ev) })),
+          { pacer },
+        )
       : { failed: 0, errors: {} };
     const failed = first.failed + second.failed;
-    setErrors((old) => ({ ...old, ...first.errors, ...Object.fromEntries(Object.entries(second.errors).map(([, m]) => ["endorsement_files", m])) }));
+    setErrors((old) => ({
+      ...old,
+      ...first.errors,
+      ...Object.fromEntries(Object.entries(second.errors).map(([, m]) => ["endorsement_files", m])),
+    }));
     setPhase(failed ? "files-failed" : "editing");
     await onSaved(first.record ?? saved, failed);
   };
@@ -160,20 +211,55 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
   };
   const relation = (name: "kind" | "issuing_country" | "role") => (
     // The kind is needed (by the relationship or n_doc): marked as the required field it is.
-    <RelationshipField name={name} rel={name === "kind" ? { ...R.kind, required: true } : R[name]} value={values[name] ?? null} record={record} included={included} error={message(name, R[name].label)} disabled={locked} onChange={(next) => set(name, next)} />
+    <RelationshipField
+      name={name}
+      rel={name === "kind" ? { ...R.kind, required: true } : R[name]}
+      value={values[name] ?? null}
+      record={record}
+      included={included}
+      error={message(name, R[name].label)}
+      disabled={locked}
+      onChange={(next) => set(name, next)}
+    />
   );
-  const otherErrors = Object.entries(errors).filter(([name]) => !["kind", "n_tpd", "number", "valid_from", "valid_until", "issued_by", "issuing_country", "role", "files", "endorsement_attributes", "endorsement_files"].includes(name));
+  const otherErrors = Object.entries(errors).filter(
+    ([name]) =>
+      ![
+        "kind",
+        "n_tpd",
+        "number",
+        "valid_from",
+        "valid_until",
+        "issued_by",
+        "issuing_country",
+        "role",
+        "files",
+        "endorsement_attributes",
+        "endorsement_files",
+      ].includes(name),
+  );
 
   return (
-    <form onSubmit={(ev) => void submit(ev)} noValidate aria-label={`${mode === "create" ? "New" : "Edit"} document`}>
+    <form
+      onSubmit={(ev) => void submit(ev)}
+      noValidate
+      aria-label={`${mode === "create" ? "New" : "Edit"} document`}
+    >
       <Stack gap="md">
         {otherErrors.length ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-            {otherErrors.map(([name, t]) => <div key={name}>{fieldMessage(name, t)}</div>)}
+            {otherErrors.map(([name, t]) => (
+              <div key={name}>{fieldMessage(name, t)}</div>
+            ))}
           </Alert>
         ) : null}
         {phase === "files-failed" ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The document is saved">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="The document is saved"
+          >
             Some files were not uploaded; each says why below. Open the form again to retry them.
           </Alert>
         ) : null}
@@ -203,7 +289,15 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
                     Saved with the certificate as its endorsement record.
                   </Text>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                    <FieldInput name="endorsement_number" attr={{ ...A.number, label: "Endorsement number" }} mode={mode} value={e.number} required disabled={locked} onChange={(v) => setEndorsement("number", text(v))} />
+                    <FieldInput
+                      name="endorsement_number"
+                      attr={{ ...A.number, label: "Endorsement number" }}
+                      mode={mode}
+                      value={e.number}
+                      required
+                      disabled={locked}
+                      onChange={(v) => setEndorsement("number", text(v))}
+                    />
                     <RelationshipField
                       name="endorsement_country"
                       rel={{ ...R.issuing_country, label: "Endorsing country" }}
@@ -211,12 +305,38 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
                       record={endorsement}
                       included={included}
                       disabled={locked}
-                      onChange={(v) => setEndorsement("issuing_country", typeof v === "string" && v ? v : null)}
+                      onChange={(v) =>
+                        setEndorsement("issuing_country", typeof v === "string" && v ? v : null)
+                      }
                     />
-                    <FieldInput name="endorsement_valid_from" attr={{ ...A.valid_from, label: "Endorsed on" }} mode={mode} value={e.valid_from} required={false} disabled={locked} onChange={(v) => setEndorsement("valid_from", text(v))} />
-                    <FieldInput name="endorsement_valid_until" attr={{ ...A.valid_until, label: "Endorsement valid until" }} mode={mode} value={e.valid_until} required={false} disabled={locked} onChange={(v) => setEndorsement("valid_until", text(v))} />
+                    <FieldInput
+                      name="endorsement_valid_from"
+                      attr={{ ...A.valid_from, label: "Endorsed on" }}
+                      mode={mode}
+                      value={e.valid_from}
+                      required={false}
+                      disabled={locked}
+                      onChange={(v) => setEndorsement("valid_from", text(v))}
+                    />
+                    <FieldInput
+                      name="endorsement_valid_until"
+                      attr={{ ...A.valid_until, label: "Endorsement valid until" }}
+                      mode={mode}
+                      value={e.valid_until}
+                      required={false}
+                      disabled={locked}
+                      onChange={(v) => setEndorsement("valid_until", text(v))}
+                    />
                   </SimpleGrid>
-                  <FieldInput name="endorsement_issued_by" attr={{ ...A.issued_by, label: "Endorsed by" }} mode={mode} value={e.issued_by} required={false} disabled={locked} onChange={(v) => setEndorsement("issued_by", text(v))} />
+                  <FieldInput
+                    name="endorsement_issued_by"
+                    attr={{ ...A.issued_by, label: "Endorsed by" }}
+                    mode={mode}
+                    value={e.issued_by}
+                    required={false}
+                    disabled={locked}
+                    onChange={(v) => setEndorsement("issued_by", text(v))}
+                  />
                   <FieldInput
                     name="endorsement_files"
                     attr={{ ...A.files, label: "Endorsement files" }}
@@ -247,7 +367,10 @@ const DocumentFormBody = ({ mode, record, included = new Map(), onSubmit, onSave
 /** The document form, once a certificate's endorsement record (edit) is loaded. */
 export const DocumentForm = (props: TResourceFormProps) => {
   const endorsementId = props.record?.attributes.endorsement_id;
-  const id = typeof endorsementId === "number" || typeof endorsementId === "string" ? String(endorsementId) : undefined;
+  const id =
+    typeof endorsementId === "number" || typeof endorsementId === "string"
+      ? String(endorsementId)
+      : undefined;
   const endorsement = useResourceRecord(def, id, ["issuing_country"]);
   if (id && !endorsement.data) return null;
   const included = new Map([...(props.included ?? new Map()), ...(endorsement.data?.included ?? new Map())]);

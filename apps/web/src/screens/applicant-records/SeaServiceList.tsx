@@ -28,57 +28,73 @@ export const SeaServiceList = (props: TRelatedListProps) => {
   const underVessel = parent.type === "vessels";
   const include = useMemo(() => {
     const readable = readableWith(can);
-    return ["role", "vessel_type", "company_agent", "attachments", ...(underVessel ? ["user"] : [])].filter((name) => {
-      const type = def.relationships?.[name]?.type;
-      return type ? readable(type) : false;
-    });
+    return ["role", "vessel_type", "company_agent", "attachments", ...(underVessel ? ["user"] : [])].filter(
+      (name) => {
+        const type = def.relationships?.[name]?.type;
+        return type ? readable(type) : false;
+      },
+    );
   }, [can, def, underVessel]);
   const [open, setOpen] = useState<string | null>(null);
 
-  const vesselColumn: TColumn[] = underVessel ? [] : [
-    {
-      key: "vessel_name",
-      label: "Vessel",
-      sortField: "vessel_name",
-      primary: true,
-      render: (record, included: TIncluded) => {
-        const a = attributesOf(record);
-        const fleet = record.relationships?.vessel?.data;
-        return (
-          <Stack gap={0}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {a.vessel_name}
-              </Text>
-              {fleet ? (
-                <Badge size="xs" variant="light" radius="sm">
-                  Fleet
-                </Badge>
-              ) : null}
-            </Group>
-            <Text size="xs" c="dimmed">
-              {vesselLine(a.vessel_imo, relatedTitle(record, "vessel_type", included), a.vessel_deadweight)}
-            </Text>
-          </Stack>
-        );
-      },
-    },
-  ];
+  const vesselColumn: TColumn[] = underVessel
+    ? []
+    : [
+        {
+          key: "vessel_name",
+          label: "Vessel",
+          sortField: "vessel_name",
+          primary: true,
+          render: (record, included: TIncluded) => {
+            const a = attributesOf(record);
+            const fleet = record.relationships?.vessel?.data;
+            return (
+              <Stack gap={0}>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {a.vessel_name}
+                  </Text>
+                  {fleet ? (
+                    <Badge size="xs" variant="light" radius="sm">
+                      Fleet
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {vesselLine(
+                    a.vessel_imo,
+                    relatedTitle(record, "vessel_type", included),
+                    a.vessel_deadweight,
+                  )}
+                </Text>
+              </Stack>
+            );
+          },
+        },
+      ];
   // Under a vessel every row is hers: the seafarer leads instead.
   const columns: TColumn[] = [
     ...vesselColumn,
     ...(underVessel
-      ? [{
-        key: "user",
-        label: "Seafarer",
-        primary: true,
-        render: (record: TResourceRecord, included: TIncluded) => {
-          const data = record.relationships?.user?.data;
-          const id = data && !Array.isArray(data) ? data.id : "";
-          const name = relatedTitle(record, "user", included);
-          return name ? <Anchor component={Link} to={`/users/${id}/experiences`} size="sm">{name}</Anchor> : "";
-        },
-      }]
+      ? [
+          {
+            key: "user",
+            label: "Seafarer",
+            primary: true,
+            render: (record: TResourceRecord, included: TIncluded) => {
+              const data = record.relationships?.user?.data;
+              const id = data && !Array.isArray(data) ? data.id : "";
+              const name = relatedTitle(record, "user", included);
+              return name ? (
+                <Anchor component={Link} to={`/users/${id}/experiences`} size="sm">
+                  {name}
+                </Anchor>
+              ) : (
+                ""
+              );
+            },
+          },
+        ]
       : []),
     { key: "role", label: "Rank", render: (record, included) => relatedTitle(record, "role", included) },
     {
@@ -89,8 +105,12 @@ export const SeaServiceList = (props: TRelatedListProps) => {
         const a = attributesOf(record);
         return (
           <Stack gap={0}>
-            <Text size="sm" style={{ whiteSpace: "nowrap" }}>{periodText(a.date_on, a.date_off)}</Text>
-            <Text size="xs" c="dimmed">{a.duration ?? ""}</Text>
+            <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+              {periodText(a.date_on, a.date_off)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {a.duration ?? ""}
+            </Text>
           </Stack>
         );
       },
@@ -106,7 +126,11 @@ export const SeaServiceList = (props: TRelatedListProps) => {
         return (
           <Stack gap={0}>
             <Text size="sm">{a.vessel_manager ?? ""}</Text>
-            {agent ? <Text size="xs" c="dimmed">via {agent}</Text> : null}
+            {agent ? (
+              <Text size="xs" c="dimmed">
+                via {agent}
+              </Text>
+            ) : null}
           </Stack>
         );
       },
@@ -125,7 +149,9 @@ export const SeaServiceList = (props: TRelatedListProps) => {
               <Text size="sm">{count}</Text>
             </Group>
           </Tooltip>
-        ) : "";
+        ) : (
+          ""
+        );
       },
     },
     {
@@ -137,11 +163,22 @@ export const SeaServiceList = (props: TRelatedListProps) => {
         return (
           <Group gap={6} wrap="nowrap">
             {label ? (
-              <Badge size="sm" color={RESULT_COLOURS[result ?? ""] ?? "gray"} variant="light" radius="sm" tt="none">
+              <Badge
+                size="sm"
+                color={RESULT_COLOURS[result ?? ""] ?? "gray"}
+                variant="light"
+                radius="sm"
+                tt="none"
+              >
                 {label}
               </Badge>
             ) : null}
-            <Button size="compact-xs" variant="subtle" leftSection={<IconShieldCheck size={14} />} onClick={() => setOpen(record.id)}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconShieldCheck size={14} />}
+              onClick={() => setOpen(record.id)}
+            >
               {can("experienceVerification", "read") ? "Verify" : "Records"}
             </Button>
           </Group>
@@ -163,7 +200,9 @@ export const SeaServiceList = (props: TRelatedListProps) => {
       view={() => ({ selectable: false })}
       after={({ rows }) => {
         const openRecord = rows.find((r) => r.id === open);
-        const title = openRecord ? `${attributesOf(openRecord).vessel_name ?? ""}: checks and performance` : "";
+        const title = openRecord
+          ? `${attributesOf(openRecord).vessel_name ?? ""}: checks and performance`
+          : "";
         return <ContractRecords service={openRecord} title={title} onClose={() => setOpen(null)} />;
       }}
     />

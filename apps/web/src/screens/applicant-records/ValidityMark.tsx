@@ -8,9 +8,22 @@ const LABELS: Readonly<Record<string, string>> = { valid: "Valid", expiring: "Ex
  * tooltip): green valid, orange expiring inside the warning lines, red expired. The applicants'
  * list and details may show it for `valid_state` (docs/records.md "Validity").
  */
-export const ValidityMark = ({ state, states, line, dot = false }: { state: unknown; states?: unknown; line?: unknown; dot?: boolean }) => {
+export const ValidityMark = ({
+  state,
+  states,
+  line,
+  dot = false,
+}: {
+  state: unknown;
+  states?: unknown;
+  line?: unknown;
+  dot?: boolean;
+}) => {
   if (typeof state !== "string" || !LABELS[state]) return null;
-  const kinds = typeof states === "object" && states !== null ? Object.entries(states).filter(([, v]) => v !== "valid") : [];
+  const kinds =
+    typeof states === "object" && states !== null
+      ? Object.entries(states).filter(([, v]) => v !== "valid")
+      : [];
   // In a list row a dot is enough: the table has no room for a word per row.
   const badge = dot ? (
     <ColorSwatch
@@ -22,12 +35,24 @@ export const ValidityMark = ({ state, states, line, dot = false }: { state: unkn
       data-validity={state}
     />
   ) : (
-    <Badge size="sm" variant="light" radius="sm" tt="none" color={RESULT_COLOURS[state] ?? "gray"} data-validity={state}>
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      color={RESULT_COLOURS[state] ?? "gray"}
+      data-validity={state}
+    >
       {LABELS[state]}
       {state === "expiring" && typeof line === "number" && line > 0 ? ` · ${line} d` : ""}
     </Badge>
   );
-  if (!kinds.length) return dot ? <Tooltip label={`Documents ${(LABELS[state] ?? state).toLowerCase()}`}>{badge}</Tooltip> : badge;
+  if (!kinds.length)
+    return dot ? (
+      <Tooltip label={`Documents ${(LABELS[state] ?? state).toLowerCase()}`}>{badge}</Tooltip>
+    ) : (
+      badge
+    );
   return (
     <Tooltip
       multiline

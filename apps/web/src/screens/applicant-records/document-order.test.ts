@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { groupDocuments, moveGroup, sequenceOf, type TOrderItem } from "./document-order";
 
-const doc = (id: string, endorsementId: string | null = null): TOrderItem => ({ id, endorsement: false, endorsementId });
+const doc = (id: string, endorsementId: string | null = null): TOrderItem => ({
+  id,
+  endorsement: false,
+  endorsementId,
+});
 const endorsement = (id: string): TOrderItem => ({ id, endorsement: true, endorsementId: null });
 
 describe("the order of an applicant's documents", () => {
   it("keeps each endorsement under its certificate, and a lone endorsement on its own", () => {
     const groups = groupDocuments([doc("1"), endorsement("4"), doc("2", "4"), endorsement("9")]);
-    expect(groups.map((g) => [g.head.id, g.endorsement?.id])).toEqual([["1", undefined], ["2", "4"], ["9", undefined]]);
+    expect(groups.map((g) => [g.head.id, g.endorsement?.id])).toEqual([
+      ["1", undefined],
+      ["2", "4"],
+      ["9", undefined],
+    ]);
   });
 
   it("moves a certificate with its endorsement and gives the ids restore_sequence takes", () => {

@@ -17,7 +17,11 @@ export interface TDocumentGroup<T extends TOrderItem> {
  */
 export const groupDocuments = <T extends TOrderItem>(items: readonly T[]): TDocumentGroup<T>[] => {
   const byId = new Map(items.map((i) => [i.id, i]));
-  const owned = new Set(items.flatMap((i) => (i.endorsementId && byId.get(i.endorsementId)?.endorsement ? [i.endorsementId] : [])));
+  const owned = new Set(
+    items.flatMap((i) =>
+      i.endorsementId && byId.get(i.endorsementId)?.endorsement ? [i.endorsementId] : [],
+    ),
+  );
   return items
     .filter((i) => !owned.has(i.id))
     .map((head) => {
@@ -27,7 +31,11 @@ export const groupDocuments = <T extends TOrderItem>(items: readonly T[]): TDocu
 };
 
 /** The group moved from `from` to `to`; null when nothing moves. */
-export const moveGroup = <T extends TOrderItem>(groups: readonly TDocumentGroup<T>[], from: number, to: number): TDocumentGroup<T>[] | null => {
+export const moveGroup = <T extends TOrderItem>(
+  groups: readonly TDocumentGroup<T>[],
+  from: number,
+  to: number,
+): TDocumentGroup<T>[] | null => {
   if (from === to || from < 0 || to < 0 || from >= groups.length || to >= groups.length) return null;
   const next = [...groups];
   const [moved] = next.splice(from, 1);

@@ -3,7 +3,9 @@ import { expiryText, periodText, tonnes, vesselLine } from "./record-display";
 
 describe("record display", () => {
   it("writes a contract's period and a vessel's particulars as recruiters read them", () => {
-    expect(periodText("2025-01-10T00:00:00.000Z", "2025-07-09T00:00:00.000Z")).toBe("10.01.2025 – 09.07.2025");
+    expect(periodText("2025-01-10T00:00:00.000Z", "2025-07-09T00:00:00.000Z")).toBe(
+      "10.01.2025 – 09.07.2025",
+    );
     expect(periodText("2025-01-10T00:00:00.000Z", null)).toBe("since 10.01.2025");
     expect(periodText(null, null)).toBe("");
     expect(tonnes(82_000)).toBe("82,000 t");

@@ -1,7 +1,8 @@
 import { formatDate } from "@crew/contracts";
 
 /** "82,000 t" (deadweight). */
-export const tonnes = (value: unknown): string => (typeof value === "number" ? `${value.toLocaleString("en-GB")} t` : "");
+export const tonnes = (value: unknown): string =>
+  typeof value === "number" ? `${value.toLocaleString("en-GB")} t` : "";
 
 /** "10.01.2025 – 09.07.2025", or "since 10.01.2025" while on board. */
 export const periodText = (dateOn: unknown, dateOff: unknown): string => {
@@ -17,9 +18,17 @@ export const vesselLine = (imo: unknown, type: string, dwt: unknown): string =>
 
 /** Mantine colour of a verification result or a document's validity. */
 export const RESULT_COLOURS: Readonly<Record<string, string>> = {
-  confirmed: "teal", not_confirmed: "red", pending: "yellow",
-  valid: "teal", expiring: "orange", expired: "red",
-  appraisal: "blue", promotion: "teal", commendation: "cyan", warning: "orange", not_recommended: "red",
+  confirmed: "teal",
+  not_confirmed: "red",
+  pending: "yellow",
+  valid: "teal",
+  expiring: "orange",
+  expired: "red",
+  appraisal: "blue",
+  promotion: "teal",
+  commendation: "cyan",
+  warning: "orange",
+  not_recommended: "red",
 };
 
 /** "Expires in 45 days", "Expired 3 days ago", from a date and today. */

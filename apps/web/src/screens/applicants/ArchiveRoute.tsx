@@ -34,7 +34,13 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
   const busy = archive.isPending || archive.isSuccess;
 
   return (
-    <Modal opened onClose={back} title="Delete user" size="md" styles={{ title: { fontWeight: 650, fontSize: 18 } }}>
+    <Modal
+      opened
+      onClose={back}
+      title="Delete user"
+      size="md"
+      styles={{ title: { fontWeight: 650, fontSize: 18 } }}
+    >
       {name === undefined ? (
         <Skeleton height={14} width="80%" radius="sm" />
       ) : (
@@ -43,7 +49,9 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
             <Text span fw={600}>
               {name}
             </Text>{" "}
-            {archived ? "is already archived." : "will be archived: the list no longer shows the seafarer, the record and its history stay."}
+            {archived
+              ? "is already archived."
+              : "will be archived: the list no longer shows the seafarer, the record and its history stay."}
           </Text>
           <Text size="xs" c="dimmed">
             Filter → With archive → Show archived lists archived seafarers; Edit restores one.
@@ -59,7 +67,12 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
         <Button variant="default" onClick={back} disabled={busy} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={() => archive.mutate()} loading={busy} disabled={name === undefined || archived}>
+        <Button
+          color="red"
+          onClick={() => archive.mutate()}
+          loading={busy}
+          disabled={name === undefined || archived}
+        >
           Delete
         </Button>
       </Group>

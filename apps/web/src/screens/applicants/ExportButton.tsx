@@ -13,7 +13,13 @@ const ZTaskAnswer = z.object({ data: z.object({ id: z.string(), type: z.literal(
  * Exports the list as it stands (filters, search, sort) to .xlsx: a small list downloads at
  * once; a large one is queued and `onQueued` follows its progress to the download.
  */
-export const ExportButton = ({ query, onQueued }: { query: TListQuery; onQueued: (taskId: string) => void }) => {
+export const ExportButton = ({
+  query,
+  onQueued,
+}: {
+  query: TListQuery;
+  onQueued: (taskId: string) => void;
+}) => {
   const exporting = useResourceMutation({
     mutationFn: () => runAction(users, "index_xlsx", { input: actionQueryOf(query) }),
     onSuccess: (answer) => {
@@ -25,10 +31,23 @@ export const ExportButton = ({ query, onQueued }: { query: TListQuery; onQueued:
   const run = () => exporting.mutate();
   return (
     <>
-      <Button visibleFrom="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy} onClick={run}>
+      <Button
+        visibleFrom="xs"
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        loading={busy}
+        onClick={run}
+      >
         Export
       </Button>
-      <ActionIcon hiddenFrom="xs" variant="default" size="input-sm" loading={busy} onClick={run} aria-label="Export">
+      <ActionIcon
+        hiddenFrom="xs"
+        variant="default"
+        size="input-sm"
+        loading={busy}
+        onClick={run}
+        aria-label="Export"
+      >
         <IconFileSpreadsheet size={18} />
       </ActionIcon>
     </>

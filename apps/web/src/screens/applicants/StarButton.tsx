@@ -16,7 +16,13 @@ export const StarButton = ({ userId, starred, name }: { userId: string; starred:
   const label = shown ? `Remove ${name} from favourites` : `Add ${name} to favourites`;
   return (
     <Tooltip label={shown ? "In your favourites" : "Add to favourites"} openDelay={400}>
-      <ActionIcon variant="subtle" color={shown ? "yellow" : "gray"} aria-label={label} aria-pressed={shown} onClick={toggle}>
+      <ActionIcon
+        variant="subtle"
+        color={shown ? "yellow" : "gray"}
+        aria-label={label}
+        aria-pressed={shown}
+        onClick={toggle}
+      >
         {shown ? <IconStarFilled size={18} /> : <IconStar size={18} />}
       </ActionIcon>
     </Tooltip>

@@ -34,15 +34,19 @@ export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarP
 
   const batch = useResourceMutation<"assign_tag" | "remove_tag", z.infer<typeof ZTaskAnswer>>({
     mutationFn: (action) => {
-      const input = scope === "selected"
-        ? { tag: tag.trim(), userId: [...selection.selected].join(",") }
-        : { tag: tag.trim(), ...actionQueryOf(query) };
+      const input =
+        scope === "selected"
+          ? { tag: tag.trim(), userId: [...selection.selected].join(",") }
+          : { tag: tag.trim(), ...actionQueryOf(query) };
       return runActionFor(users, action, { input }, ZTaskAnswer);
     },
     notice: QUEUED_NOTICE,
     onSuccess: (answer, action) => {
       selection.clear();
-      onQueued(answer.data.id, action === "assign_tag" ? `Tagging with "${tag.trim()}"` : `Removing "${tag.trim()}"`);
+      onQueued(
+        answer.data.id,
+        action === "assign_tag" ? `Tagging with "${tag.trim()}"` : `Removing "${tag.trim()}"`,
+      );
     },
   });
   const busy = batch.isPending ? batch.variables : null;
@@ -50,7 +54,15 @@ export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarP
 
   const ready = tag.trim() !== "" && count > 0 && busy === null;
   return (
-    <Group gap="sm" px="md" py="xs" wrap="wrap" bg="var(--mantine-color-blue-light)" role="toolbar" aria-label="Tag applicants">
+    <Group
+      gap="sm"
+      px="md"
+      py="xs"
+      wrap="wrap"
+      bg="var(--mantine-color-blue-light)"
+      role="toolbar"
+      aria-label="Tag applicants"
+    >
       <SegmentedControl
         size="xs"
         value={scope}
@@ -71,15 +83,29 @@ export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarP
         w={200}
         comboboxProps={{ withinPortal: true }}
       />
-      <Button size="xs" leftSection={<IconTag size={14} />} disabled={!ready} loading={busy === "assign_tag"} onClick={() => run("assign_tag")}>
+      <Button
+        size="xs"
+        leftSection={<IconTag size={14} />}
+        disabled={!ready}
+        loading={busy === "assign_tag"}
+        onClick={() => run("assign_tag")}
+      >
         Assign tag
       </Button>
-      <Button size="xs" variant="default" leftSection={<IconTagOff size={14} />} disabled={!ready} loading={busy === "remove_tag"} onClick={() => run("remove_tag")}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconTagOff size={14} />}
+        disabled={!ready}
+        loading={busy === "remove_tag"}
+        onClick={() => run("remove_tag")}
+      >
         Remove tag
       </Button>
       {scope === "matching" && total > TAG_BATCH_LIMIT ? (
         <Text size="xs" c="dimmed">
-          The first {TAG_BATCH_LIMIT.toLocaleString("en")} of {total.toLocaleString("en")} in the list's order.
+          The first {TAG_BATCH_LIMIT.toLocaleString("en")} of {total.toLocaleString("en")} in the list's
+          order.
         </Text>
       ) : null}
     </Group>

@@ -54,7 +54,7 @@ export const TaskNotice = ({ taskId, label, download = false, onDone }: TTaskNot
               ) : null}
             </Group>
           ) : (
-            error ?? "The task stopped."
+            (error ?? "The task stopped.")
           ),
         autoClose: download ? 15_000 : 5_000,
         withCloseButton: true,
@@ -68,7 +68,16 @@ export const TaskNotice = ({ taskId, label, download = false, onDone }: TTaskNot
         <Progress value={percent} size="sm" animated aria-label={`${label}: ${percent}%`} />
       </Stack>
     );
-    const notice = { id, title: label, message: body, loading: false, icon: <IconLoader2 size={18} />, autoClose: false as const, withCloseButton: false, color: "blue" };
+    const notice = {
+      id,
+      title: label,
+      message: body,
+      loading: false,
+      icon: <IconLoader2 size={18} />,
+      autoClose: false as const,
+      withCloseButton: false,
+      color: "blue",
+    };
     if (shown.current) notifications.update(notice);
     else notifications.show(notice);
     shown.current = true;

@@ -21,7 +21,13 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
       {label}
     </Text>
     <Text size="sm" style={{ overflowWrap: "anywhere" }} component="div">
-      {children === "" || children === null || children === undefined ? <Text span c="dimmed">—</Text> : children}
+      {children === "" || children === null || children === undefined ? (
+        <Text span c="dimmed">
+          —
+        </Text>
+      ) : (
+        children
+      )}
     </Text>
   </Stack>
 );
@@ -61,7 +67,9 @@ const General = ({ one }: { one: TOneRecord }) => {
                 </Badge>
               ))}
             </Group>
-          ) : ""}
+          ) : (
+            ""
+          )}
         </Field>
       </Section>
       <Section title="Contacts">
@@ -75,12 +83,22 @@ const General = ({ one }: { one: TOneRecord }) => {
       <Section title="Crewing">
         <Field label="Status">{statusText(a.status, a.promotions_count)}</Field>
         <Field label="Readiness">{formatDate(a.readiness_date)}</Field>
-        <Field label="Expected wage">{typeof a.wage === "number" ? `${a.wage.toLocaleString("en")} USD/month` : ""}</Field>
+        <Field label="Expected wage">
+          {typeof a.wage === "number" ? `${a.wage.toLocaleString("en")} USD/month` : ""}
+        </Field>
         <Field label="Last experience">{lastExperienceText(a)}</Field>
         <Field label="Vessel now">{a.vessel ?? ""}</Field>
-        <Field label="Planned">{a.vessel_planned_name ? `${a.vessel_planned_name}, ${formatDate(a.date_planned)}` : ""}</Field>
-        <Field label="Promotions">{a.promotions_count ? `${a.promotions_count}${a.promotions_roles?.length ? `: ${a.promotions_roles.join(", ")}` : ""}` : ""}</Field>
-        <Field label="Documents">{a.valid_state ? <ValidityMark state={a.valid_state} states={a.valid_states} /> : ""}</Field>
+        <Field label="Planned">
+          {a.vessel_planned_name ? `${a.vessel_planned_name}, ${formatDate(a.date_planned)}` : ""}
+        </Field>
+        <Field label="Promotions">
+          {a.promotions_count
+            ? `${a.promotions_count}${a.promotions_roles?.length ? `: ${a.promotions_roles.join(", ")}` : ""}`
+            : ""}
+        </Field>
+        <Field label="Documents">
+          {a.valid_state ? <ValidityMark state={a.valid_state} states={a.valid_states} /> : ""}
+        </Field>
         <Field label="US visa valid until">{formatDate(a.us_visa_doe)}</Field>
       </Section>
       <Section title="Marks and external databases">
@@ -110,7 +128,11 @@ export const UserDetailsScreen = ({ config }: TScreenProps) => {
   const { id = "", tab = "details" } = useParams();
   const { can } = useSession();
   const hasComments = useMemo(() => childListsOf(users, can).some((c) => c.tab === "comments"), [can]);
-  const include = useMemo(() => ["role", "last_expirience"].filter((n) => readableWith(can)(n === "role" ? "ranks" : "expiriences")), [can]);
+  const include = useMemo(
+    () =>
+      ["role", "last_expirience"].filter((n) => readableWith(can)(n === "role" ? "ranks" : "expiriences")),
+    [can],
+  );
   if (tab === "comments" && !hasComments) return <Navigate to={`${config.base}/${id}/details`} replace />;
   return (
     <ResourceDetailsScreen
@@ -121,7 +143,11 @@ export const UserDetailsScreen = ({ config }: TScreenProps) => {
         const a = recordOf(users, one.record).attributes;
         return (
           <Group gap="xs">
-            <StarButton userId={one.record.id} starred={a.is_favorite === true} name={`${a.surname} ${a.name}`} />
+            <StarButton
+              userId={one.record.id}
+              starred={a.is_favorite === true}
+              name={`${a.surname} ${a.name}`}
+            />
             <Badge variant="light" radius="sm" tt="none">
               {statusText(a.status, a.promotions_count)}
             </Badge>
@@ -140,7 +166,13 @@ export const UserDetailsScreen = ({ config }: TScreenProps) => {
       }}
       actions={() =>
         can("users", "update") && !can("users", "delete") ? (
-          <Button component={Link} to={`${config.base}/${id}/delete`} variant="light" color="red" leftSection={<IconArchive size={16} />}>
+          <Button
+            component={Link}
+            to={`${config.base}/${id}/delete`}
+            variant="light"
+            color="red"
+            leftSection={<IconArchive size={16} />}
+          >
             Delete
           </Button>
         ) : null

@@ -1,5 +1,16 @@
 import { GENDER_OPTIONS, attributeOf, users, type TAttributeDef } from "@crew/contracts";
-import { Alert, Anchor, Button, Divider, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { IconAlertTriangle, IconCopy } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -27,11 +38,41 @@ import { UPDATE_USER_ERROR } from "./user-messages";
 
 /** The sections of the applicant form, in reading order. */
 const SECTIONS: readonly { title: string; fields: readonly string[] }[] = [
-  { title: "Seafarer", fields: ["surname", "name", "middle", "birthday", "gender", "country_birth", "avatar"] },
-  { title: "Contacts", fields: ["mobile_phone", "mobile_phone_alternative", "phonehome", "email", "email_alternative", "address"] },
-  { title: "Crewing", fields: ["role", "status", "crewing_status_id", "readiness_date", "wage", "us_visa_doe", "tags"] },
-  { title: "Marks", fields: ["hot", "no_call_answer", "ex_scg", "stable_employee", "need_reaction", "need_education", "archived"] },
-  { title: "External databases and messenger", fields: ["ukr_crewing_id", "crewell_id", "maritime_zone_id", "telegram_user_id"] },
+  {
+    title: "Seafarer",
+    fields: ["surname", "name", "middle", "birthday", "gender", "country_birth", "avatar"],
+  },
+  {
+    title: "Contacts",
+    fields: [
+      "mobile_phone",
+      "mobile_phone_alternative",
+      "phonehome",
+      "email",
+      "email_alternative",
+      "address",
+    ],
+  },
+  {
+    title: "Crewing",
+    fields: ["role", "status", "crewing_status_id", "readiness_date", "wage", "us_visa_doe", "tags"],
+  },
+  {
+    title: "Marks",
+    fields: [
+      "hot",
+      "no_call_answer",
+      "ex_scg",
+      "stable_employee",
+      "need_reaction",
+      "need_education",
+      "archived",
+    ],
+  },
+  {
+    title: "External databases and messenger",
+    fields: ["ukr_crewing_id", "crewell_id", "maritime_zone_id", "telegram_user_id"],
+  },
 ];
 const WIDE = new Set(["address", "tags", "avatar"]);
 
@@ -77,18 +118,27 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
   const attr = (name: string): TAttributeDef | undefined => attributeOf(users, name);
   const message = (name: string): string | undefined => {
     const raw = errors[name];
-    const label = attr(name)?.label ?? users.relationships[name as keyof typeof users.relationships]?.label ?? name;
+    const label =
+      attr(name)?.label ?? users.relationships[name as keyof typeof users.relationships]?.label ?? name;
     return raw ? fieldMessage(label, raw) : undefined;
   };
 
   const save = async (knowingDuplicate: boolean) => {
     const full = toPayload(def, mode, values, initial);
-    const payload: TPayload = knowingDuplicate ? { ...full, attributes: { ...full.attributes, knowing_duplicate: true } } : full;
+    const payload: TPayload = knowingDuplicate
+      ? { ...full, attributes: { ...full.attributes, knowing_duplicate: true } }
+      : full;
     if (!mayTag) delete payload.relationships.tags;
     const clientErrors = validatePayload(def, mode, payload);
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length) return;
-    if (mode === "update" && record && !Object.keys(payload.attributes).length && !Object.keys(payload.relationships).length && !Object.keys(changedDrafts(fileDrafts(def, values), fileDrafts(def, initial))).length) {
+    if (
+      mode === "update" &&
+      record &&
+      !Object.keys(payload.attributes).length &&
+      !Object.keys(payload.relationships).length &&
+      !Object.keys(changedDrafts(fileDrafts(def, values), fileDrafts(def, initial))).length
+    ) {
       await onSaved(record, 0);
       return;
     }
@@ -124,12 +174,19 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
     if (!busy) void save(false);
   };
 
-  const select = (name: string, label: string, data: { value: string; label: string; disabled?: boolean }[], extra: { placeholder?: string; required?: boolean } = {}) => (
+  const select = (
+    name: string,
+    label: string,
+    data: { value: string; label: string; disabled?: boolean }[],
+    extra: { placeholder?: string; required?: boolean } = {},
+  ) => (
     <Select
       key={name}
       label={label}
       data={data}
-      value={typeof values[name] === "string" || typeof values[name] === "number" ? String(values[name]) : null}
+      value={
+        typeof values[name] === "string" || typeof values[name] === "number" ? String(values[name]) : null
+      }
       onChange={(v) => set(name, v)}
       searchable
       clearable={!extra.required}
@@ -144,9 +201,17 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
   const field = (name: string): ReactNode => {
     switch (name) {
       case "role":
-        return select(name, "Rank", optionsOf(choices.data?.ranks, (r) => r.title));
+        return select(
+          name,
+          "Rank",
+          optionsOf(choices.data?.ranks, (r) => r.title),
+        );
       case "country_birth":
-        return select(name, "Country of birth", optionsOf(choices.data?.countries, (c) => c.name));
+        return select(
+          name,
+          "Country of birth",
+          optionsOf(choices.data?.countries, (c) => c.name),
+        );
       case "crewing_status_id":
         return (
           <Select
@@ -206,14 +271,28 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
     <form onSubmit={submit} noValidate aria-label={mode === "create" ? "New user" : "Edit user"}>
       <Stack gap="md">
         {duplicate ? (
-          <Alert ref={alertRef} color="orange" variant="light" icon={<IconCopy size={18} />} title="This seafarer may already be in the database">
+          <Alert
+            ref={alertRef}
+            color="orange"
+            variant="light"
+            icon={<IconCopy size={18} />}
+            title="This seafarer may already be in the database"
+          >
             <Stack gap="xs">
-              <Text size="sm">{fieldMessage(attr(duplicate.field)?.label ?? duplicate.field, duplicate.text)}.</Text>
+              <Text size="sm">
+                {fieldMessage(attr(duplicate.field)?.label ?? duplicate.field, duplicate.text)}.
+              </Text>
               <Group gap="sm">
                 <Anchor component={Link} to={`/users/${duplicate.id}/details`} size="sm" target="_blank">
                   Open the existing applicant
                 </Anchor>
-                <Button size="compact-sm" variant="light" color="orange" loading={busy} onClick={() => void save(true)}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="orange"
+                  loading={busy}
+                  onClick={() => void save(true)}
+                >
                   {mode === "create" ? "Create anyway" : "Save anyway"}
                 </Button>
               </Group>
@@ -235,7 +314,11 @@ export const UserForm = ({ def, mode, record, onSubmit, onSaved, onCancel }: TRe
             <Text size="sm" fw={650} c="dimmed" tt="uppercase" lts={0.4}>
               {section.title}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: section.title === "Marks" ? 3 : 2 }} spacing="md" verticalSpacing="sm">
+            <SimpleGrid
+              cols={{ base: 1, sm: section.title === "Marks" ? 3 : 2 }}
+              spacing="md"
+              verticalSpacing="sm"
+            >
               {section.fields.map((name) =>
                 WIDE.has(name) ? (
                   <div key={name} style={{ gridColumn: "1 / -1" }}>

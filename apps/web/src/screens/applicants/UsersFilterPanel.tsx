@@ -1,5 +1,17 @@
 import { placementStatusOptions } from "@crew/contracts";
-import { Button, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Input,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from "@mantine/core";
 import type { TListController } from "../../resources/list-state/use-list-state";
 import { optionsOf, useUserChoices } from "./use-user-choices";
 
@@ -16,15 +28,43 @@ const rangeOf = (value: string | undefined): [string, string] => {
 };
 const rangeValue = (from: string, to: string): string => (from === "" && to === "" ? "" : `${from},${to}`);
 
-const Range = ({ label, value, max, onChange }: { label: string; value: string | undefined; max: number; onChange: (v: string) => void }) => {
+const Range = ({
+  label,
+  value,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  max: number;
+  onChange: (v: string) => void;
+}) => {
   const [from, to] = rangeOf(value);
   const num = (v: string | number) => (v === "" ? "" : String(v));
   return (
     <Stack gap={0}>
       <Input.Label>{label}</Input.Label>
       <Group gap="xs" wrap="nowrap" grow>
-        <NumberInput size="sm" aria-label={`${label} from`} placeholder="from" min={0} max={max} allowDecimal={false} value={from} onChange={(v) => onChange(rangeValue(num(v), to))} />
-        <NumberInput size="sm" aria-label={`${label} to`} placeholder="to" min={0} max={max} allowDecimal={false} value={to} onChange={(v) => onChange(rangeValue(from, num(v)))} />
+        <NumberInput
+          size="sm"
+          aria-label={`${label} from`}
+          placeholder="from"
+          min={0}
+          max={max}
+          allowDecimal={false}
+          value={from}
+          onChange={(v) => onChange(rangeValue(num(v), to))}
+        />
+        <NumberInput
+          size="sm"
+          aria-label={`${label} to`}
+          placeholder="to"
+          min={0}
+          max={max}
+          allowDecimal={false}
+          value={to}
+          onChange={(v) => onChange(rangeValue(from, num(v)))}
+        />
       </Group>
     </Stack>
   );
@@ -75,11 +115,27 @@ export const UsersFilterPanel = ({ list: ctl }: { list: TListController }) => {
           aria-label="Filter type"
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" verticalSpacing="sm">
-          {multi("role", "Rank", optionsOf(data?.ranks, (r) => r.title))}
-          {multi("status", "Status", placementStatusOptions.map((o) => ({ value: o.value, label: o.label })))}
-          {multi("status_id", "Crewing status", optionsOf(data?.crewing_statuses, (s) => s.title))}
+          {multi(
+            "role",
+            "Rank",
+            optionsOf(data?.ranks, (r) => r.title),
+          )}
+          {multi(
+            "status",
+            "Status",
+            placementStatusOptions.map((o) => ({ value: o.value, label: o.label })),
+          )}
+          {multi(
+            "status_id",
+            "Crewing status",
+            optionsOf(data?.crewing_statuses, (s) => s.title),
+          )}
           <Stack gap={4}>
-            {multi("tags", "Tags", optionsOf(data?.tags, (t) => t.name))}
+            {multi(
+              "tags",
+              "Tags",
+              optionsOf(data?.tags, (t) => t.name),
+            )}
             <SegmentedControl
               size="xs"
               value={values.tags_match === "every" ? "every" : "any"}
@@ -92,8 +148,17 @@ export const UsersFilterPanel = ({ list: ctl }: { list: TListController }) => {
             />
           </Stack>
           <Range label="Age" value={values.age} max={120} onChange={(v) => set("age", v)} />
-          <Range label="Deadweight, t" value={values.deadweight} max={1_000_000} onChange={(v) => set("deadweight", v)} />
-          {multi("equasis_vessel_type_id", "Vessel type (sea service)", optionsOf(data?.vessel_types, (t) => t.title))}
+          <Range
+            label="Deadweight, t"
+            value={values.deadweight}
+            max={1_000_000}
+            onChange={(v) => set("deadweight", v)}
+          />
+          {multi(
+            "equasis_vessel_type_id",
+            "Vessel type (sea service)",
+            optionsOf(data?.vessel_types, (t) => t.title),
+          )}
           <TextInput
             size="sm"
             label="Company / manager (sea service)"
@@ -101,8 +166,16 @@ export const UsersFilterPanel = ({ list: ctl }: { list: TListController }) => {
             value={values.company_manager_name ?? ""}
             onChange={(e) => set("company_manager_name", e.currentTarget.value)}
           />
-          {multi("engine_type", "Engine type (sea service)", optionsOf(data?.engine_types, (t) => t.title))}
-          {multi("engine_manufacturer", "Engine maker (sea service)", optionsOf(data?.engine_manufacturers, (t) => t.title))}
+          {multi(
+            "engine_type",
+            "Engine type (sea service)",
+            optionsOf(data?.engine_types, (t) => t.title),
+          )}
+          {multi(
+            "engine_manufacturer",
+            "Engine maker (sea service)",
+            optionsOf(data?.engine_manufacturers, (t) => t.title),
+          )}
           <Select
             size="sm"
             label="In UkrCrewing / Crewell"
@@ -117,9 +190,17 @@ export const UsersFilterPanel = ({ list: ctl }: { list: TListController }) => {
             comboboxProps={{ withinPortal: true }}
           />
           <Stack gap="xs" justify="flex-end" pb={6}>
-            <Switch label="My favourites" checked={values.favorites === "true"} onChange={(e) => set("favorites", e.currentTarget.checked ? "true" : "")} />
+            <Switch
+              label="My favourites"
+              checked={values.favorites === "true"}
+              onChange={(e) => set("favorites", e.currentTarget.checked ? "true" : "")}
+            />
             {archive ? (
-              <Switch label="Show archived" checked={values.show_archived === "true"} onChange={(e) => set("show_archived", e.currentTarget.checked ? "true" : "")} />
+              <Switch
+                label="Show archived"
+                checked={values.show_archived === "true"}
+                onChange={(e) => set("show_archived", e.currentTarget.checked ? "true" : "")}
+              />
             ) : null}
           </Stack>
         </SimpleGrid>

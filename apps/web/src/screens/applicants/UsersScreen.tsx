@@ -19,7 +19,11 @@ import { userColumns } from "./user-columns";
 import { SORT_MENU_COLUMNS } from "./user-sorts";
 import { UsersFilterPanel } from "./UsersFilterPanel";
 
-interface TTask { id: string; label: string; download: boolean }
+interface TTask {
+  id: string;
+  label: string;
+  download: boolean;
+}
 
 /** The includes the main list reading asks for (spec 001 §7), as far as the role may read them. */
 const LIST_INCLUDES = ["role", "last_expirience", "external_applications"] as const;
@@ -45,7 +49,10 @@ export const UsersScreen = ({ config }: TScreenProps) => {
   const maySortMenu = can("sortingMenu", "enable");
   const columns = useCallback(() => userColumns(config.base), [config.base]);
 
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.all("users") }), [queryClient]);
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.all("users") }),
+    [queryClient],
+  );
   const follow = (task: TTask) => setTasks((all) => [...all, task]);
   const finished = useCallback(
     (id: string) => () => {
@@ -69,10 +76,23 @@ export const UsersScreen = ({ config }: TScreenProps) => {
       ) : null}
       {mayTagBatch ? (
         <>
-          <Button visibleFrom="xs" variant={selecting ? "light" : "default"} leftSection={selectIcon} onClick={() => setSelecting((s) => !s)} aria-pressed={selecting}>
+          <Button
+            visibleFrom="xs"
+            variant={selecting ? "light" : "default"}
+            leftSection={selectIcon}
+            onClick={() => setSelecting((s) => !s)}
+            aria-pressed={selecting}
+          >
             {selectLabel}
           </Button>
-          <ActionIcon hiddenFrom="xs" size="input-sm" variant={selecting ? "light" : "default"} onClick={() => setSelecting((s) => !s)} aria-pressed={selecting} aria-label={selectLabel}>
+          <ActionIcon
+            hiddenFrom="xs"
+            size="input-sm"
+            variant={selecting ? "light" : "default"}
+            onClick={() => setSelecting((s) => !s)}
+            aria-pressed={selecting}
+            aria-label={selectLabel}
+          >
             {selectIcon}
           </ActionIcon>
         </>
@@ -108,11 +128,20 @@ export const UsersScreen = ({ config }: TScreenProps) => {
         }
         headerActions={(create) => (
           <>
-            <ExportButton query={list.query} onQueued={(id) => follow({ id, label: "Exporting seafarers", download: true })} />
+            <ExportButton
+              query={list.query}
+              onQueued={(id) => follow({ id, label: "Exporting seafarers", download: true })}
+            />
             {create ? (
               <>
                 <Box visibleFrom="xs">{create}</Box>
-                <ActionIcon hiddenFrom="xs" component={Link} to={`${config.base}/new${list.search}`} size="input-sm" aria-label="New user">
+                <ActionIcon
+                  hiddenFrom="xs"
+                  component={Link}
+                  to={`${config.base}/new${list.search}`}
+                  size="input-sm"
+                  aria-label="New user"
+                >
                   <IconPlus size={18} />
                 </ActionIcon>
               </>

@@ -8,7 +8,8 @@ const POLL_MS = 700;
 export const useBackgroundTask = (id: string | null) =>
   useQuery({
     queryKey: ["background_tasks", "one", id ?? ""],
-    queryFn: async ({ signal }) => recordOf(backgroundTasks, (await getOne("background_tasks", id ?? "", {}, signal)).data),
+    queryFn: async ({ signal }) =>
+      recordOf(backgroundTasks, (await getOne("background_tasks", id ?? "", {}, signal)).data),
     enabled: id !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.attributes.status;

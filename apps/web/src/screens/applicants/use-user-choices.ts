@@ -26,5 +26,7 @@ export const useUserChoices = () =>
   });
 
 /** Select data: `{value, label}` of records. */
-export const optionsOf = <T extends { id: number }>(rows: readonly T[] | undefined, label: (row: T) => string) =>
-  (rows ?? []).map((row) => ({ value: String(row.id), label: label(row) }));
+export const optionsOf = <T extends { id: number }>(
+  rows: readonly T[] | undefined,
+  label: (row: T) => string,
+) => (rows ?? []).map((row) => ({ value: String(row.id), label: label(row) }));

@@ -47,8 +47,18 @@ export const userColumns = (base: string): TColumn[] => [
       );
     },
   },
-  { key: "age", label: "Age", sortField: "age", width: 80, render: (record) => ageText(recordOf(users, record).attributes.age) },
-  { key: "crewing_rank", label: "Rank", render: (record) => recordOf(users, record).attributes.crewing_rank ?? "" },
+  {
+    key: "age",
+    label: "Age",
+    sortField: "age",
+    width: 80,
+    render: (record) => ageText(recordOf(users, record).attributes.age),
+  },
+  {
+    key: "crewing_rank",
+    label: "Rank",
+    render: (record) => recordOf(users, record).attributes.crewing_rank ?? "",
+  },
   {
     key: "status",
     label: "Status",
@@ -58,7 +68,13 @@ export const userColumns = (base: string): TColumn[] => [
       const a = recordOf(users, record).attributes;
       const colour = PLACEMENT_STATUS_COLOURS[placementStatusOf(a.status)];
       return (
-        <Badge variant="light" radius="sm" tt="none" maw="none" styles={{ root: { backgroundColor: `#${colour}33`, color: "var(--mantine-color-text)" } }}>
+        <Badge
+          variant="light"
+          radius="sm"
+          tt="none"
+          maw="none"
+          styles={{ root: { backgroundColor: `#${colour}33`, color: "var(--mantine-color-text)" } }}
+        >
           {statusText(a.status, a.promotions_count)}
         </Badge>
       );
@@ -78,7 +94,13 @@ export const userColumns = (base: string): TColumn[] => [
       );
     },
   },
-  { key: "readiness_date", label: "Readiness", sortField: "readiness_date", width: 110, render: (record) => formatDate(recordOf(users, record).attributes.readiness_date) },
+  {
+    key: "readiness_date",
+    label: "Readiness",
+    sortField: "readiness_date",
+    width: 110,
+    render: (record) => formatDate(recordOf(users, record).attributes.readiness_date),
+  },
   {
     // The documents' validity as one coloured mark, per kind in its tooltip (docs/records.md "Validity").
     key: "valid_state",
@@ -95,10 +117,17 @@ export const userColumns = (base: string): TColumn[] => [
     render: (record) => {
       const phone = recordOf(users, record).attributes.mobile_phone;
       return phone ? (
-        <Anchor href={`tel:${phone.replace(/[^\d+]/g, "")}`} size="sm" c="inherit" style={{ whiteSpace: "nowrap" }}>
+        <Anchor
+          href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+          size="sm"
+          c="inherit"
+          style={{ whiteSpace: "nowrap" }}
+        >
           {phone}
         </Anchor>
-      ) : "";
+      ) : (
+        ""
+      );
     },
   },
   {
@@ -132,9 +161,13 @@ export const userColumns = (base: string): TColumn[] => [
     render: (record) => {
       const a = recordOf(users, record).attributes;
       const marks = [
-        a.has_warnings ? { label: "Documents need attention", icon: <IconAlertTriangle size={14} />, color: "orange" } : null,
+        a.has_warnings
+          ? { label: "Documents need attention", icon: <IconAlertTriangle size={14} />, color: "orange" }
+          : null,
         a.hot ? { label: "Hot", icon: <IconFlame size={14} />, color: "red" } : null,
-        a.no_call_answer ? { label: "Does not answer calls", icon: <IconPhoneOff size={14} />, color: "gray" } : null,
+        a.no_call_answer
+          ? { label: "Does not answer calls", icon: <IconPhoneOff size={14} />, color: "gray" }
+          : null,
       ].filter((m) => m !== null);
       if (!marks.length) return "";
       return (

@@ -19,13 +19,22 @@ describe("applicant display rules (spec 001)", () => {
 
   it("writes the last experience as rank, vessel, period, or None", () => {
     expect(lastExperienceText({})).toBe("None");
-    expect(lastExperienceText({ vessel_last_rank_title: "2nd Officer", vessel_last_name: "NORDIC STAR", vessel_last_date_on: "2025-02-01T00:00:00.000Z", last_contract_soff: "2025-08-01T00:00:00.000Z" }))
-      .toBe("2nd Officer, NORDIC STAR, 01.02.2025 – 01.08.2025");
+    expect(
+      lastExperienceText({
+        vessel_last_rank_title: "2nd Officer",
+        vessel_last_name: "NORDIC STAR",
+        vessel_last_date_on: "2025-02-01T00:00:00.000Z",
+        last_contract_soff: "2025-08-01T00:00:00.000Z",
+      }),
+    ).toBe("2nd Officer, NORDIC STAR, 01.02.2025 – 01.08.2025");
     expect(lastExperienceText({ vessel_last_name: "AEGEAN WAVE" })).toBe("AEGEAN WAVE");
   });
 
   it("offers on board and completed disabled", () => {
-    expect(PLACEMENT_CHOICES.filter((c) => c.disabled).map((c) => c.value)).toEqual(["on_board", "completed"]);
+    expect(PLACEMENT_CHOICES.filter((c) => c.disabled).map((c) => c.value)).toEqual([
+      "on_board",
+      "completed",
+    ]);
     expect(PLACEMENT_CHOICES).toHaveLength(7);
   });
 });

@@ -4,9 +4,11 @@ import { formatDate } from "@crew/contracts";
 /** How recruiters read an applicant in the list (spec 001 §3 "Derived display"). */
 
 /** "N y.o.", or "???" when the age cannot be worked out. */
-export const ageText = (age: unknown): string => (typeof age === "number" && Number.isInteger(age) && age >= 0 && age < 130 ? `${age} y.o.` : "???");
+export const ageText = (age: unknown): string =>
+  typeof age === "number" && Number.isInteger(age) && age >= 0 && age < 130 ? `${age} y.o.` : "???";
 
-export const placementStatusOf = (status: unknown): TPlacementStatus => PLACEMENT_STATUSES.find((s) => s === status) ?? "vacancy";
+export const placementStatusOf = (status: unknown): TPlacementStatus =>
+  PLACEMENT_STATUSES.find((s) => s === status) ?? "vacancy";
 
 /**
  * The placement status as the list shows it: empty reads Vacancy; an upward arrow follows when
@@ -19,7 +21,12 @@ export const statusText = (status: unknown, promotions: unknown): string => {
 };
 
 /** The last sea service as text: rank, vessel, sign-on – sign-off; "None" without any. */
-export const lastExperienceText = (a: { vessel_last_rank_title?: unknown; vessel_last_name?: unknown; vessel_last_date_on?: unknown; last_contract_soff?: unknown }): string => {
+export const lastExperienceText = (a: {
+  vessel_last_rank_title?: unknown;
+  vessel_last_name?: unknown;
+  vessel_last_date_on?: unknown;
+  last_contract_soff?: unknown;
+}): string => {
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   const date = (v: unknown) => (typeof v === "string" ? formatDate(v) : "");
   const vessel = text(a.vessel_last_name);

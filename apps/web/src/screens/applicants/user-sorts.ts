@@ -19,4 +19,9 @@ const SORTS: readonly [string, string][] = [
 ];
 
 /** The sorts as columns the generic sort menu lists (never drawn as cells). */
-export const SORT_MENU_COLUMNS: TColumn[] = SORTS.map(([field, label]) => ({ key: `sort:${field}`, label, sortField: field, render: () => "" }));
+export const SORT_MENU_COLUMNS: TColumn[] = SORTS.map(([field, label]) => ({
+  key: `sort:${field}`,
+  label,
+  sortField: field,
+  render: () => "",
+}));

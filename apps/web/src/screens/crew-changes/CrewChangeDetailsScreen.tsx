@@ -15,7 +15,10 @@ import { useCrewListPrint, type TCrewListRequest } from "./CrewListPrintDialog";
 
 /** The FAL Form 5 print-outs offered: both directions in both formats. */
 const CREW_LIST_PRINTS: readonly TCrewListRequest[] = [
-  { type: "arrival", format: "xlsx" }, { type: "arrival", format: "docx" }, { type: "departure", format: "xlsx" }, { type: "departure", format: "docx" },
+  { type: "arrival", format: "xlsx" },
+  { type: "arrival", format: "docx" },
+  { type: "departure", format: "xlsx" },
+  { type: "departure", format: "docx" },
 ];
 import { useCrewChange } from "./use-crew-change";
 
@@ -30,7 +33,11 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
   const handleError = useApiErrorHandler();
   const crewChange = useCrewChange(id);
   const crewList = useCrewListPrint(id);
-  const print = async <D extends TResourceDef, N extends TActionName<D>>(def: D, name: N, args: TActionArgs<TActionOf<D, N>>) => {
+  const print = async <D extends TResourceDef, N extends TActionName<D>>(
+    def: D,
+    name: N,
+    args: TActionArgs<TActionOf<D, N>>,
+  ) => {
     try {
       const answer = await runAction(def, name, args);
       if (answer.kind === "file") saveFile(answer.file);
@@ -50,27 +57,68 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
               <Title order={4}>Crew list</Title>
               <Group gap="xs">
                 {can("timeplans", "read") && can(crewChanges.permission, "update") && (
-                  <Button size="xs" variant="light" leftSection={<IconCalendarEvent size={14} />} component={Link} to={`/timeplans/crew-rotation/crew-change/${id}/edit`} data-testid="crew-list-on-planner">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconCalendarEvent size={14} />}
+                    component={Link}
+                    to={`/timeplans/crew-rotation/crew-change/${id}/edit`}
+                    data-testid="crew-list-on-planner"
+                  >
                     Pick on the planner
                   </Button>
                 )}
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <Button size="xs" variant="default" leftSection={crewList.checking ? <Loader size={14} /> : <IconPrinter size={14} />} data-testid="crew-change-print">Print</Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={crewList.checking ? <Loader size={14} /> : <IconPrinter size={14} />}
+                      data-testid="crew-change-print"
+                    >
+                      Print
+                    </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Label>Crew list (IMO FAL Form 5)</Menu.Label>
                     {CREW_LIST_PRINTS.map((request) => (
-                      <Menu.Item key={`${request.type}-${request.format}`} onClick={() => void crewList.start(request)}>
+                      <Menu.Item
+                        key={`${request.type}-${request.format}`}
+                        onClick={() => void crewList.start(request)}
+                      >
                         On {request.type}, .{request.format}
                       </Menu.Item>
                     ))}
                     {can("timeplans", "read") && (
                       <>
                         <Menu.Label>Crew by rank</Menu.Label>
-                        <Menu.Item onClick={() => void print(timePlans, "print_crew_role", { input: { crew_change_id: id, type: "on_board" } })}>On board after the change</Menu.Item>
-                        <Menu.Item onClick={() => void print(timePlans, "print_crew_role", { input: { crew_change_id: id, type: "sign_on" } })}>Signing on</Menu.Item>
-                        <Menu.Item onClick={() => void print(timePlans, "print_crew_role", { input: { crew_change_id: id, type: "sign_off" } })}>Signing off</Menu.Item>
+                        <Menu.Item
+                          onClick={() =>
+                            void print(timePlans, "print_crew_role", {
+                              input: { crew_change_id: id, type: "on_board" },
+                            })
+                          }
+                        >
+                          On board after the change
+                        </Menu.Item>
+                        <Menu.Item
+                          onClick={() =>
+                            void print(timePlans, "print_crew_role", {
+                              input: { crew_change_id: id, type: "sign_on" },
+                            })
+                          }
+                        >
+                          Signing on
+                        </Menu.Item>
+                        <Menu.Item
+                          onClick={() =>
+                            void print(timePlans, "print_crew_role", {
+                              input: { crew_change_id: id, type: "sign_off" },
+                            })
+                          }
+                        >
+                          Signing off
+                        </Menu.Item>
                       </>
                     )}
                   </Menu.Dropdown>
@@ -78,7 +126,13 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
               </Group>
             </Group>
             {crewList.dialog}
-            {crewChange.data ? <CrewListTable rows={crewChange.data.crewList} timeplansById={crewChange.data.timeplansById} mode="display" /> : null}
+            {crewChange.data ? (
+              <CrewListTable
+                rows={crewChange.data.crewList}
+                timeplansById={crewChange.data.timeplansById}
+                mode="display"
+              />
+            ) : null}
           </Stack>
         </Paper>
       )}

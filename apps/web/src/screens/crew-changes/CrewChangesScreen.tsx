@@ -8,10 +8,11 @@ import listClasses from "../../resources/list/list.module.css";
 import { ResourceListScreen } from "../../resources/list/ResourceListScreen";
 import type { TScreenProps } from "../../resources/screen-registry";
 
-
 /** The state of a crew change as a badge: planned (blue) or completed (grey). */
 export const CrewChangeState = ({ state }: { state: string | null | undefined }) => (
-  <Badge variant="light" color={state === "completed" ? "gray" : "blue"} radius="sm" tt="none">{state === "completed" ? "Completed" : "Planned"}</Badge>
+  <Badge variant="light" color={state === "completed" ? "gray" : "blue"} radius="sm" tt="none">
+    {state === "completed" ? "Completed" : "Planned"}
+  </Badge>
 );
 
 /**
@@ -22,23 +23,30 @@ export const CrewChangesScreen = ({ config }: TScreenProps) => {
   const columns = useCallback(
     (generic: TColumn[]): TColumn[] =>
       // The names of the vessel and ports are attributes here (readable whoever reads crew changes): no relationship columns twice.
-      generic.filter((column) => !["vessel", "port", "port_arrived"].includes(column.key)).map((column) => {
-        switch (column.key) {
-          case "date":
-            return {
-              ...column,
-              render: (record) => (
-                <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
-                  {formatDay(recordOf(crewChanges, record).attributes.date)}
-                </Link>
-              ),
-            };
-          case "state":
-            return { ...column, render: (record) => <CrewChangeState state={recordOf(crewChanges, record).attributes.state} /> };
-          default:
-            return column;
-        }
-      }),
+      generic
+        .filter((column) => !["vessel", "port", "port_arrived"].includes(column.key))
+        .map((column) => {
+          switch (column.key) {
+            case "date":
+              return {
+                ...column,
+                render: (record) => (
+                  <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
+                    {formatDay(recordOf(crewChanges, record).attributes.date)}
+                  </Link>
+                ),
+              };
+            case "state":
+              return {
+                ...column,
+                render: (record) => (
+                  <CrewChangeState state={recordOf(crewChanges, record).attributes.state} />
+                ),
+              };
+            default:
+              return column;
+          }
+        }),
     [config.base],
   );
   return <ResourceListScreen config={config} columns={columns} />;

@@ -18,15 +18,22 @@ interface TProps {
   mode: "display" | "select";
 }
 
-
 /** Who signs off: name and the plan's dates. */
 const Side = ({ name, plan }: { name: string | null | undefined; plan: TCrewPlanRecord | undefined }) =>
   name ? (
     <div>
       <Text size="sm">{name}</Text>
-      {plan && <Text size="xs" c="dimmed">{formatDay(plan.attributes.start)} – {formatDay(plan.attributes.end)}</Text>}
+      {plan && (
+        <Text size="xs" c="dimmed">
+          {formatDay(plan.attributes.start)} – {formatDay(plan.attributes.end)}
+        </Text>
+      )}
     </div>
-  ) : <Text size="sm" c="dimmed">—</Text>;
+  ) : (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
 
 /**
  * A crew change's crew list (spec 002 §3 Crew list entry): a row per manning-scale row, the
@@ -45,7 +52,10 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
     enabled: editable,
     staleTime: 5 * 60_000,
   });
-  const reasonOptions = (reasons.data?.data ?? []).map((r) => ({ value: r.id, label: recordOf(signOffReasons, r).attributes.title }));
+  const reasonOptions = (reasons.data?.data ?? []).map((r) => ({
+    value: r.id,
+    label: recordOf(signOffReasons, r).attributes.title,
+  }));
   const reload = () => queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
 
   const setReason = async (row: TCrewListRecord, reasonId: string | null) => {
@@ -73,7 +83,15 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
     }
   };
 
-  if (!rows.length) return <Text c="dimmed" size="sm" data-testid="crew-list-empty">Nobody in the crew list yet.{mode === "select" ? " Click the plans on the planner: a plan lying mostly after the crew change signs on, one lying mostly before it signs off." : ""}</Text>;
+  if (!rows.length)
+    return (
+      <Text c="dimmed" size="sm" data-testid="crew-list-empty">
+        Nobody in the crew list yet.
+        {mode === "select"
+          ? " Click the plans on the planner: a plan lying mostly after the crew change signs on, one lying mostly before it signs off."
+          : ""}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped withTableBorder verticalSpacing={6} data-testid="crew-list">
@@ -89,18 +107,45 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
         <Table.Tbody>
           {rows.map((row) => {
             const a = row.attributes;
-            const pairing = a.sign_on_id && a.sign_off_id ? "on with off" : a.sign_on_id ? "on without off" : "off without on";
+            const pairing =
+              a.sign_on_id && a.sign_off_id
+                ? "on with off"
+                : a.sign_on_id
+                  ? "on without off"
+                  : "off without on";
             return (
               <Table.Tr key={row.id} className={`crew-list-row crew-list-row--${pairing.replace(/ /g, "-")}`}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>{a.role ?? ""}</Text>
-                  <Badge size="xs" variant="light" color={pairing === "on with off" ? "teal" : "gray"}>{pairing}</Badge>
+                  <Text size="sm" fw={500}>
+                    {a.role ?? ""}
+                  </Text>
+                  <Badge size="xs" variant="light" color={pairing === "on with off" ? "teal" : "gray"}>
+                    {pairing}
+                  </Badge>
                 </Table.Td>
-                <Table.Td><Side name={a.sign_off_user_name} plan={a.sign_off_id ? timeplansById.get(String(a.sign_off_id)) : undefined} /></Table.Td>
-                <Table.Td><Side name={a.sign_on_user_name} plan={a.sign_on_id ? timeplansById.get(String(a.sign_on_id)) : undefined} /></Table.Td>
+                <Table.Td>
+                  <Side
+                    name={a.sign_off_user_name}
+                    plan={a.sign_off_id ? timeplansById.get(String(a.sign_off_id)) : undefined}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Side
+                    name={a.sign_on_user_name}
+                    plan={a.sign_on_id ? timeplansById.get(String(a.sign_on_id)) : undefined}
+                  />
+                </Table.Td>
                 <Table.Td>
                   {editable && a.sign_off_id ? (
-                    <Select size="xs" data={reasonOptions} value={a.reason_id ? String(a.reason_id) : null} placeholder="Choose" clearable onChange={(v) => void setReason(row, v)} aria-label={`Reason for ${a.sign_off_user_name ?? "the seafarer"}`} />
+                    <Select
+                      size="xs"
+                      data={reasonOptions}
+                      value={a.reason_id ? String(a.reason_id) : null}
+                      placeholder="Choose"
+                      clearable
+                      onChange={(v) => void setReason(row, v)}
+                      aria-label={`Reason for ${a.sign_off_user_name ?? "the seafarer"}`}
+                    />
                   ) : (
                     <Text size="sm">{a.reason_title ?? ""}</Text>
                   )}
@@ -108,7 +153,14 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
                 {editable && can(crewLists.permission, "delete") && (
                   <Table.Td>
                     <Tooltip label="Remove from the crew list">
-                      <ActionIcon variant="subtle" color="red" onClick={() => void removeRow(row)} aria-label="Remove from the crew list"><IconTrash size={16} /></ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => void removeRow(row)}
+                        aria-label="Remove from the crew list"
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
                     </Tooltip>
                   </Table.Td>
                 )}

@@ -24,18 +24,38 @@ export const useCrewChange = (id: string | undefined) =>
     queryKey: crewChangeKey(id ?? ""),
     enabled: Boolean(id),
     queryFn: async ({ signal }) => {
-      const one = await getOne(crewChanges.type, id ?? "", { include: ["crew_lists", "port", "port_arrived", "vessel"] }, signal);
-      const crewList = one.included.filter((r) => r.type === crewLists.type).map((r) => recordOf(crewLists, r))
-        .sort((a, b) => (a.attributes.role_priority ?? 0) - (b.attributes.role_priority ?? 0) || Number(a.id) - Number(b.id));
-      const signIds = crewList.flatMap((r) => [r.attributes.sign_on_id, r.attributes.sign_off_id]).filter((v): v is number => typeof v === "number");
-      const plans = signIds.length ? await getList(timePlans.type, { perPage: 999, filter: { ids: signIds.join(",") } }, signal) : null;
+      const one = await getOne(
+        crewChanges.type,
+        id ?? "",
+        { include: ["crew_lists", "port", "port_arrived", "vessel"] },
+        signal,
+      );
+      const crewList = one.included
+        .filter((r) => r.type === crewLists.type)
+        .map((r) => recordOf(crewLists, r))
+        .sort(
+          (a, b) =>
+            (a.attributes.role_priority ?? 0) - (b.attributes.role_priority ?? 0) ||
+            Number(a.id) - Number(b.id),
+        );
+      const signIds = crewList
+        .flatMap((r) => [r.attributes.sign_on_id, r.attributes.sign_off_id])
+        .filter((v): v is number => typeof v === "number");
+      const plans = signIds.length
+        ? await getList(timePlans.type, { perPage: 999, filter: { ids: signIds.join(",") } }, signal)
+        : null;
       const timeplansById = new Map((plans?.data ?? []).map((p) => [p.id, recordOf(timePlans, p)]));
       return { crewChange: recordOf(crewChanges, one.data), crewList, timeplansById };
     },
   });
 
 export const toToggleRows = (rows: readonly TCrewListRecord[]): TToggleRow[] =>
-  rows.map((r) => ({ id: r.id, sign_on_id: r.attributes.sign_on_id ?? null, sign_off_id: r.attributes.sign_off_id ?? null, ms_id: r.attributes.ms_id ?? null }));
+  rows.map((r) => ({
+    id: r.id,
+    sign_on_id: r.attributes.sign_on_id ?? null,
+    sign_off_id: r.attributes.sign_off_id ?? null,
+    ms_id: r.attributes.ms_id ?? null,
+  }));
 
 /**
  * Picking a plan for a crew change's list (select mode, spec 002 §4): the contracts' rule says
@@ -43,42 +63,66 @@ export const toToggleRows = (rows: readonly TCrewListRecord[]): TToggleRow[] =>
  * title and message; an inconsistent list shows 'Something went wrong' (the debug line goes to
  * the console).
  */
-export const useCrewListToggle = (crewChangeId: string, date: string | undefined, rows: readonly TCrewListRecord[]) => {
+export const useCrewListToggle = (
+  crewChangeId: string,
+  date: string | undefined,
+  rows: readonly TCrewListRecord[],
+) => {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
-  return useCallback(async (plan: TCrewPlanRecord): Promise<void> => {
-    if (!date) return;
-    const step = toggleCrewListPlan(toToggleRows(rows), { id: Number(plan.id), ms_id: plan.attributes.ms_id ?? -1, start: plan.attributes.start, end: plan.attributes.end }, date);
-    try {
-      switch (step.kind) {
-        case "inconsistent":
-          console.debug(step.debug);
-          notifyError(step.message);
-          return;
-        case "clear":
-          await update(crewLists.type, step.rowId, { [step.side]: null });
-          break;
-        case "delete":
-          await remove(crewLists.type, step.rowId);
-          break;
-        case "fill":
-          await update(crewLists.type, step.rowId, { [step.side]: step.planId });
-          break;
-        case "create":
-          await create(crewLists.type, { [step.side]: step.planId }, { crew_change: { type: crewChanges.type, id: crewChangeId } });
-          break;
+  return useCallback(
+    async (plan: TCrewPlanRecord): Promise<void> => {
+      if (!date) return;
+      const step = toggleCrewListPlan(
+        toToggleRows(rows),
+        {
+          id: Number(plan.id),
+          ms_id: plan.attributes.ms_id ?? -1,
+          start: plan.attributes.start,
+          end: plan.attributes.end,
+        },
+        date,
+      );
+      try {
+        switch (step.kind) {
+          case "inconsistent":
+            console.debug(step.debug);
+            notifyError(step.message);
+            return;
+          case "clear":
+            await update(crewLists.type, step.rowId, { [step.side]: null });
+            break;
+          case "delete":
+            await remove(crewLists.type, step.rowId);
+            break;
+          case "fill":
+            await update(crewLists.type, step.rowId, { [step.side]: step.planId });
+            break;
+          case "create":
+            await create(
+              crewLists.type,
+              { [step.side]: step.planId },
+              { crew_change: { type: crewChanges.type, id: crewChangeId } },
+            );
+            break;
+        }
+        notifySuccess(PLANNER_MESSAGES.crewListUpdated);
+      } catch (error) {
+        // Spec 002 §8: a 422 shows the first error's title with the message.
+        const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
+        // notifyError(message, title): the error's title heads its message; a title alone is the message.
+        const detailed = Boolean(first?.detail && first.detail !== first.title);
+        if (first)
+          notifyError(
+            detailed ? first.detail : first.title,
+            detailed ? first.title : "The crew list was not changed",
+          );
+        else handleError(error);
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
+        await queryClient.invalidateQueries({ queryKey: ["time_plans"] });
       }
-      notifySuccess(PLANNER_MESSAGES.crewListUpdated);
-    } catch (error) {
-      // Spec 002 §8: a 422 shows the first error's title with the message.
-      const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
-      // notifyError(message, title): the error's title heads its message; a title alone is the message.
-      const detailed = Boolean(first?.detail && first.detail !== first.title);
-      if (first) notifyError(detailed ? first.detail : first.title, detailed ? first.title : "The crew list was not changed");
-      else handleError(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
-      await queryClient.invalidateQueries({ queryKey: ["time_plans"] });
-    }
-  }, [crewChangeId, date, rows, queryClient, handleError]);
+    },
+    [crewChangeId, date, rows, queryClient, handleError],
+  );
 };

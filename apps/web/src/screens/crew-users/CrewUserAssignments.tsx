@@ -1,7 +1,15 @@
 import { owners, vessels } from "@crew/contracts";
 import { SimpleGrid } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { addToRelationship, create, getList, queryKeys, remove, removeFromRelationship, type TListParams } from "../../api";
+import {
+  addToRelationship,
+  create,
+  getList,
+  queryKeys,
+  remove,
+  removeFromRelationship,
+  type TListParams,
+} from "../../api";
 import { recordOf } from "../../api/record-types";
 import type { TOneRecord, TResourceRecord } from "../../resources/data/resource-types";
 import { indexIncluded } from "../../resources/data/resource-client";
@@ -14,8 +22,18 @@ import { ASSIGNMENT_NOTICES } from "./crew-user-messages";
 type TLinkedWrites = Pick<TLinkedRecordsProps, "mayAdd" | "mayRemove" | "onAdd" | "onRemove" | "invalidates">;
 
 /** Assignments of one client through a link resource (assign_vessels, assign_owners), newest last. */
-const useAssignments = (type: "assign_vessels" | "assign_owners", clientId: string, related: "vessel" | "owner") => {
-  const params: TListParams = { page: 1, perPage: 999, sort: "created_at", filter: { client_id: clientId }, include: [related] };
+const useAssignments = (
+  type: "assign_vessels" | "assign_owners",
+  clientId: string,
+  related: "vessel" | "owner",
+) => {
+  const params: TListParams = {
+    page: 1,
+    perPage: 999,
+    sort: "created_at",
+    filter: { client_id: clientId },
+    include: [related],
+  };
   return useQuery({
     queryKey: queryKeys.list(type, params),
     queryFn: async ({ signal }) => {
@@ -24,26 +42,44 @@ const useAssignments = (type: "assign_vessels" | "assign_owners", clientId: stri
       return page.data.map((row): TLinkedRecord => {
         const target = row.relationships?.[related]?.data;
         const id = target && !Array.isArray(target) ? target.id : "";
-        return { key: row.id, label: relatedTitle(row, related, included) || `#${id}`, href: related === "vessel" ? `/vessels/${id}/details` : `/owners/${id}/details` };
+        return {
+          key: row.id,
+          label: relatedTitle(row, related, included) || `#${id}`,
+          href: related === "vessel" ? `/vessels/${id}/details` : `/owners/${id}/details`,
+        };
       });
     },
   });
 };
 
 /** Related records of the crew user named from `included` (its to-many relationships). */
-const linked = (one: TOneRecord, name: string, base: string, detail?: (record: TResourceRecord) => string): TLinkedRecord[] => {
+const linked = (
+  one: TOneRecord,
+  name: string,
+  base: string,
+  detail?: (record: TResourceRecord) => string,
+): TLinkedRecord[] => {
   const data = one.record.relationships?.[name]?.data;
   if (!Array.isArray(data)) return [];
   return data.map((d) => {
     const record = one.included.get(`${d.type}:${d.id}`);
     const title = record ? titleOf(record) : "";
-    return { key: d.id, label: title || `#${d.id}`, href: `${base}/${d.id}/details`, ...(record && detail ? { detail: detail(record) } : {}) };
+    return {
+      key: d.id,
+      label: title || `#${d.id}`,
+      href: `${base}/${d.id}/details`,
+      ...(record && detail ? { detail: detail(record) } : {}),
+    };
   });
 };
 
 /** A linked vessel's name or an owner's title, typed by its definition. */
 const titleOf = (record: TResourceRecord): string =>
-  record.type === vessels.type ? recordOf(vessels, record).attributes.name : record.type === owners.type ? recordOf(owners, record).attributes.title : "";
+  record.type === vessels.type
+    ? recordOf(vessels, record).attributes.name
+    : record.type === owners.type
+      ? recordOf(owners, record).attributes.title
+      : "";
 
 /**
  * A crew user's place in the fleet (spec 002 §2, §8): the vessels they coordinate and those
@@ -67,7 +103,8 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
     mayAdd: mayRelate,
     mayRemove: mayRelate,
     onAdd: (o) => addToRelationship("clients", clientId, relationship, [{ type: relationship, id: o.value }]),
-    onRemove: (r) => removeFromRelationship("clients", clientId, relationship, [{ type: relationship, id: r.key }]),
+    onRemove: (r) =>
+      removeFromRelationship("clients", clientId, relationship, [{ type: relationship, id: r.key }]),
     invalidates: ["clients", relationship],
   });
 
@@ -80,7 +117,12 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
   ): TLinkedWrites => ({
     mayAdd: can(permission, "create"),
     mayRemove: can(permission, "delete"),
-    onAdd: (o) => create(type, {}, { [related]: { type: `${related}s`, id: o.value }, client: { type: "clients", id: clientId } }),
+    onAdd: (o) =>
+      create(
+        type,
+        {},
+        { [related]: { type: `${related}s`, id: o.value }, client: { type: "clients", id: clientId } },
+      ),
     onRemove: (r) => remove(type, r.key),
     invalidates: [type, ...refreshed],
   });

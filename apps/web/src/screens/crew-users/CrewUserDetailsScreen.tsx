@@ -19,7 +19,11 @@ const FLEET_LINKS = ["vessels", "owners", "coordinated_vessels", "recruited_flee
 export const CrewUserDetailsScreen = ({ config }: TScreenProps) => {
   const { can } = useSession();
   const include = useMemo(
-    () => [...(can("ports", "read") ? ["port"] : []), ...(can("vessels", "read") ? ["coordinated_vessels"] : []), ...(can("owners", "read") ? ["owners"] : [])],
+    () => [
+      ...(can("ports", "read") ? ["port"] : []),
+      ...(can("vessels", "read") ? ["coordinated_vessels"] : []),
+      ...(can("owners", "read") ? ["owners"] : []),
+    ],
     [can],
   );
   return (

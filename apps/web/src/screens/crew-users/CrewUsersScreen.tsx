@@ -24,54 +24,63 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
   const columns = useCallback(
     (generic: TColumn[]): TColumn[] =>
       // The fleet links are many per user: the details screen lists them.
-      generic.filter((column) => column.key !== "vessels" && column.key !== "owners").map((column) => {
-        switch (column.key) {
-          case "name":
-            return {
-              ...column,
-              render: (record) => {
-                const { name, avatar } = recordOf(clients, record).attributes;
-                return (
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar src={avatar} size={30} radius="xl" color="blue">
-                      {initialsOf(name)}
-                    </Avatar>
-                    <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
-                      {name}
-                    </Link>
-                  </Group>
-                );
-              },
-            };
-          case "email":
-            return { ...column, render: (record) => <Text size="sm" c="dimmed">{recordOf(clients, record).attributes.email}</Text> };
-          case "role":
-            return {
-              ...column,
-              render: (record) => (
-                <Badge variant="light" color="blue" radius="sm" tt="none">
-                  {roleLabel(recordOf(clients, record).attributes.role)}
-                </Badge>
-              ),
-            };
-          case "status":
-            return {
-              ...column,
-              width: 170,
-              render: (record) => {
-                const { status, name } = recordOf(clients, record).attributes;
-                if (!status) return "";
-                return mayChangeStatus ? (
-                  <StatusSelect clientId={record.id} name={name} status={status} />
-                ) : (
-                  <StatusBadge status={status} />
-                );
-              },
-            };
-          default:
-            return column;
-        }
-      }),
+      generic
+        .filter((column) => column.key !== "vessels" && column.key !== "owners")
+        .map((column) => {
+          switch (column.key) {
+            case "name":
+              return {
+                ...column,
+                render: (record) => {
+                  const { name, avatar } = recordOf(clients, record).attributes;
+                  return (
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar src={avatar} size={30} radius="xl" color="blue">
+                        {initialsOf(name)}
+                      </Avatar>
+                      <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
+                        {name}
+                      </Link>
+                    </Group>
+                  );
+                },
+              };
+            case "email":
+              return {
+                ...column,
+                render: (record) => (
+                  <Text size="sm" c="dimmed">
+                    {recordOf(clients, record).attributes.email}
+                  </Text>
+                ),
+              };
+            case "role":
+              return {
+                ...column,
+                render: (record) => (
+                  <Badge variant="light" color="blue" radius="sm" tt="none">
+                    {roleLabel(recordOf(clients, record).attributes.role)}
+                  </Badge>
+                ),
+              };
+            case "status":
+              return {
+                ...column,
+                width: 170,
+                render: (record) => {
+                  const { status, name } = recordOf(clients, record).attributes;
+                  if (!status) return "";
+                  return mayChangeStatus ? (
+                    <StatusSelect clientId={record.id} name={name} status={status} />
+                  ) : (
+                    <StatusBadge status={status} />
+                  );
+                },
+              };
+            default:
+              return column;
+          }
+        }),
     [config.base, mayChangeStatus],
   );
   return <ResourceListScreen config={config} columns={columns} include={include} />;

@@ -40,7 +40,9 @@ export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => 
       onChange={(value) => {
         if (isClientStatus(value)) change(value);
       }}
-      leftSection={<ColorSwatch color={`var(--mantine-color-${STATUS_COLORS[shown]}-6)`} size={10} withShadow={false} />}
+      leftSection={
+        <ColorSwatch color={`var(--mantine-color-${STATUS_COLORS[shown]}-6)`} size={10} withShadow={false} />
+      }
       renderOption={({ option }) => (
         <Group gap={8} wrap="nowrap">
           <ColorSwatch

@@ -2,7 +2,10 @@ import { CLIENT_STATUSES, ROLE_FILTER_CHOICES, type TClientStatus, type TRole } 
 
 export { STATUS_COLORS } from "../../lib/people";
 
-export const STATUS_OPTIONS = CLIENT_STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+export const STATUS_OPTIONS = CLIENT_STATUSES.map((value) => ({
+  value,
+  label: value[0]!.toUpperCase() + value.slice(1),
+}));
 
 export const isClientStatus = (value: unknown): value is TClientStatus =>
   typeof value === "string" && (CLIENT_STATUSES as readonly string[]).includes(value);

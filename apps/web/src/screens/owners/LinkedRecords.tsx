@@ -59,7 +59,12 @@ export const LinkedRecords = (props: TLinkedRecordsProps) => {
     onSuccess: () => setChoice(null),
     refusal,
   });
-  const removal = useResourceMutation<TLinkedRecord>({ mutationFn: props.onRemove, invalidates: props.invalidates, notice: props.removed, refusal });
+  const removal = useResourceMutation<TLinkedRecord>({
+    mutationFn: props.onRemove,
+    invalidates: props.invalidates,
+    notice: props.removed,
+    refusal,
+  });
 
   const add = () => {
     if (choice) addition.mutate(choice);
@@ -69,8 +74,12 @@ export const LinkedRecords = (props: TLinkedRecordsProps) => {
     <Paper withBorder shadow="xs" p="md" data-testid={props.testId}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} fz="md" fw={650}>{props.title}</Title>
-          <Text size="sm" c="dimmed">{props.records.length}</Text>
+          <Title order={3} fz="md" fw={650}>
+            {props.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {props.records.length}
+          </Text>
         </Group>
         {props.mayAdd ? (
           <Group align="flex-end" gap="sm">
@@ -83,20 +92,45 @@ export const LinkedRecords = (props: TLinkedRecordsProps) => {
               onChangeOption={setChoice}
               w={280}
             />
-            <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!choice} loading={addition.isPending}>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={add}
+              disabled={!choice}
+              loading={addition.isPending}
+            >
               Assign
             </Button>
           </Group>
         ) : null}
-        {props.records.length === 0 && !props.loading ? <Text c="dimmed" size="sm">{props.empty}</Text> : null}
+        {props.records.length === 0 && !props.loading ? (
+          <Text c="dimmed" size="sm">
+            {props.empty}
+          </Text>
+        ) : null}
         {props.records.map((record) => (
           <Group key={record.key} justify="space-between" wrap="nowrap" gap="sm">
             <Stack gap={0} miw={0}>
-              {record.href ? <Anchor component={Link} to={record.href} size="sm" fw={500}>{record.label}</Anchor> : <Text size="sm" fw={500}>{record.label}</Text>}
-              {record.detail ? <Text size="xs" c="dimmed">{record.detail}</Text> : null}
+              {record.href ? (
+                <Anchor component={Link} to={record.href} size="sm" fw={500}>
+                  {record.label}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={500}>
+                  {record.label}
+                </Text>
+              )}
+              {record.detail ? (
+                <Text size="xs" c="dimmed">
+                  {record.detail}
+                </Text>
+              ) : null}
             </Stack>
             {props.mayRemove ? (
-              <UnassignButton name={record.label} icon={<IconX size={16} />} onClick={() => removal.mutate(record)} />
+              <UnassignButton
+                name={record.label}
+                icon={<IconX size={16} />}
+                onClick={() => removal.mutate(record)}
+              />
             ) : null}
           </Group>
         ))}

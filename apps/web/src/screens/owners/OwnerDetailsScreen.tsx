@@ -3,7 +3,14 @@ import { IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { clients } from "@crew/contracts";
-import { addToRelationship, getManyReference, queryKeys, recordOf, removeFromRelationship, type TListParams } from "../../api";
+import {
+  addToRelationship,
+  getManyReference,
+  queryKeys,
+  recordOf,
+  removeFromRelationship,
+  type TListParams,
+} from "../../api";
 import type { TOneRecord } from "../../resources/data/resource-types";
 import { ResourceDetailsScreen, type TDetailsTab } from "../../resources/details/ResourceDetailsScreen";
 import { relatedTitles } from "../../resources/list/columns";
@@ -25,12 +32,22 @@ const CrewInspectors = ({ one }: { one: TOneRecord }) => {
       title="Crew inspectors"
       type="clients"
       pickerLabel="Crew user"
-      records={inspectors.map((c) => ({ key: c.value, label: c.label, href: `/crew-users/${c.value}/details` }))}
+      records={inspectors.map((c) => ({
+        key: c.value,
+        label: c.label,
+        href: `/crew-users/${c.value}/details`,
+      }))}
       empty="No crew inspector yet."
       mayAdd={may}
       mayRemove={may}
-      onAdd={(option) => addToRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: option.value }])}
-      onRemove={(record) => removeFromRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: record.key }])}
+      onAdd={(option) =>
+        addToRelationship("owners", one.record.id, "crew_inspectors", [{ type: "clients", id: option.value }])
+      }
+      onRemove={(record) =>
+        removeFromRelationship("owners", one.record.id, "crew_inspectors", [
+          { type: "clients", id: record.key },
+        ])
+      }
       invalidates={["owners"]}
       added={OWNER_NOTICES.inspectorAssigned}
       removed={OWNER_NOTICES.inspectorUnassigned}
@@ -43,7 +60,10 @@ const CrewInspectors = ({ one }: { one: TOneRecord }) => {
 const OwnerRecruiters = ({ ownerId }: { ownerId: string }) => {
   const { can } = useSession();
   const ref = { parentType: "owners", parentId: ownerId, path: "recruiters_list" };
-  const list = useQuery({ queryKey: queryKeys.manyReference("clients", ref, RECRUITERS), queryFn: ({ signal }) => getManyReference("clients", ref, RECRUITERS, signal) });
+  const list = useQuery({
+    queryKey: queryKeys.manyReference("clients", ref, RECRUITERS),
+    queryFn: ({ signal }) => getManyReference("clients", ref, RECRUITERS, signal),
+  });
   const may = can("owners.assignedRecruiters", "update") && can("owners", "update");
   return (
     <LinkedRecords
@@ -58,8 +78,12 @@ const OwnerRecruiters = ({ ownerId }: { ownerId: string }) => {
       empty="Nobody recruits for this owner's fleet yet."
       mayAdd={may}
       mayRemove={may}
-      onAdd={(option) => addToRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: option.value }])}
-      onRemove={(record) => removeFromRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: record.key }])}
+      onAdd={(option) =>
+        addToRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: option.value }])
+      }
+      onRemove={(record) =>
+        removeFromRelationship("owners", ownerId, "recruiters", [{ type: "clients", id: record.key }])
+      }
       invalidates={["clients", "owners"]}
       added={OWNER_NOTICES.recruiterAssigned}
       removed={OWNER_NOTICES.recruiterUnassigned}
@@ -74,9 +98,28 @@ const OwnerRecruiters = ({ ownerId }: { ownerId: string }) => {
 export const OwnerDetailsScreen = ({ config }: TScreenProps) => {
   const { can } = useSession();
   const include = useMemo(() => (can("crewUsers", "read") ? ["crew_inspectors"] : []), [can]);
-  const tabs = useMemo((): TDetailsTab[] => (can("crewUsers", "read") ? [{ value: "recruiters", label: "Recruiters", icon: <IconUsers size={16} />, render: (one) => <OwnerRecruiters ownerId={one.record.id} /> }] : []), [can]);
+  const tabs = useMemo(
+    (): TDetailsTab[] =>
+      can("crewUsers", "read")
+        ? [
+            {
+              value: "recruiters",
+              label: "Recruiters",
+              icon: <IconUsers size={16} />,
+              render: (one) => <OwnerRecruiters ownerId={one.record.id} />,
+            },
+          ]
+        : [],
+    [can],
+  );
   return (
-    <ResourceDetailsScreen config={config} include={include} tabs={tabs} hiddenTabs={["vessels", "recruiters_list"]} hiddenFields={["crew_inspectors", "recruiters", "vessels"]}>
+    <ResourceDetailsScreen
+      config={config}
+      include={include}
+      tabs={tabs}
+      hiddenTabs={["vessels", "recruiters_list"]}
+      hiddenFields={["crew_inspectors", "recruiters", "vessels"]}
+    >
       {(one) => (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <CompanyVessels parentType="owners" parentId={one.record.id} />
@@ -86,4 +129,3 @@ export const OwnerDetailsScreen = ({ config }: TScreenProps) => {
     </ResourceDetailsScreen>
   );
 };
-

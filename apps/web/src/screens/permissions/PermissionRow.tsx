@@ -1,5 +1,11 @@
 import { Badge, Group, Switch, Table, Text } from "@mantine/core";
-import { FLAG_LABELS, humanize, PERMISSION_FLAGS, type TPermissionFlag, type TPermissionRow } from "./permission-tree";
+import {
+  FLAG_LABELS,
+  humanize,
+  PERMISSION_FLAGS,
+  type TPermissionFlag,
+  type TPermissionRow,
+} from "./permission-tree";
 import classes from "./permissions.module.css";
 
 export interface TPermissionRowProps {
@@ -9,9 +15,16 @@ export interface TPermissionRowProps {
 }
 
 /** A section is switched on or off as a whole; only models carry read/create/update/delete. */
-const appliesTo = (row: TPermissionRow, flag: TPermissionFlag): boolean => flag === "enable" || row.type === "model";
+const appliesTo = (row: TPermissionRow, flag: TPermissionFlag): boolean =>
+  flag === "enable" || row.type === "model";
 
-const FlagSwitch = ({ row, flag, editable, onToggle, withLabel }: TPermissionRowProps & { flag: TPermissionFlag; withLabel?: boolean }) => (
+const FlagSwitch = ({
+  row,
+  flag,
+  editable,
+  onToggle,
+  withLabel,
+}: TPermissionRowProps & { flag: TPermissionFlag; withLabel?: boolean }) => (
   <Switch
     size="sm"
     checked={row.flags[flag]}

@@ -5,10 +5,23 @@ import { humanize, matchingRows, permissionRows } from "./permission-tree";
 const rec = (id: number, item: string, parent: number | null, key = item): TResourceRecord => ({
   type: "permissions",
   id: String(id),
-  attributes: { item, key, parent_id: parent, permission_type: "model", enable: true, can_read: id % 2 === 0 },
+  attributes: {
+    item,
+    key,
+    parent_id: parent,
+    permission_type: "model",
+    enable: true,
+    can_read: id % 2 === 0,
+  },
 });
 
-const records = [rec(1, "vessels", null), rec(2, "owner", 1, "vessels.owner"), rec(3, "manager", 1, "vessels.manager"), rec(4, "countries", null), rec(5, "orphan", 99)];
+const records = [
+  rec(1, "vessels", null),
+  rec(2, "owner", 1, "vessels.owner"),
+  rec(3, "manager", 1, "vessels.manager"),
+  rec(4, "countries", null),
+  rec(5, "orphan", 99),
+];
 
 describe("permission tree", () => {
   it("orders parents before their children, siblings by item", () => {
@@ -23,7 +36,13 @@ describe("permission tree", () => {
 
   it("reads the flags", () => {
     const row = permissionRows(records).find((r) => r.item === "owner");
-    expect(row?.flags).toEqual({ enable: true, can_read: true, can_create: false, can_update: false, can_delete: false });
+    expect(row?.flags).toEqual({
+      enable: true,
+      can_read: true,
+      can_create: false,
+      can_update: false,
+      can_delete: false,
+    });
   });
 
   it("keeps the ancestors of a match", () => {

@@ -86,6 +86,9 @@ export const matchingRows = (rows: readonly TPermissionRow[], text: string): TPe
 
 /** "crewUserStatus" reads "Crew user status". */
 export const humanize = (item: string): string => {
-  const words = item.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  const words = item
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -30,7 +30,12 @@ export const usePermissionRecords = (role: TRole) => {
     (id: string, flag: TPermissionFlag, value: boolean) =>
       queryClient.setQueryData<TListResult>(queryKey, (old) =>
         old
-          ? { ...old, data: old.data.map((r) => (r.id === id ? { ...r, attributes: { ...r.attributes, [flag]: value } } : r)) }
+          ? {
+              ...old,
+              data: old.data.map((r) =>
+                r.id === id ? { ...r, attributes: { ...r.attributes, [flag]: value } } : r,
+              ),
+            }
           : old,
       ),
     [queryClient, queryKey],

@@ -16,7 +16,6 @@ interface TProps {
   onDone: () => void;
 }
 
-
 /**
  * The crew list of a crew change picked on the scheduler (/timeplans/crew-rotation/crew-change/{id}/edit,
  * select mode): each click on a plan adds it on its side or takes it out; "Pick again" empties
@@ -29,7 +28,11 @@ export const CrewListPicker = ({ crewChange, rows, timeplansById, onDone }: TPro
   const reselect = () =>
     modals.openConfirmModal({
       title: "Pick the crew list again",
-      children: <Text size="sm">Every seafarer leaves this crew list; their plans keep their dates. Then pick the plans again.</Text>,
+      children: (
+        <Text size="sm">
+          Every seafarer leaves this crew list; their plans keep their dates. Then pick the plans again.
+        </Text>
+      ),
       labels: { confirm: "Empty the list", cancel: "Cancel" },
       confirmProps: { color: "red" },
       onConfirm: () => {
@@ -51,12 +54,24 @@ export const CrewListPicker = ({ crewChange, rows, timeplansById, onDone }: TPro
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Text fw={600}>Crew change {formatDay(a.date)}{a.port_name ? ` at ${a.port_name}` : ""} · {a.vessel_name ?? ""}</Text>
-            <Text size="xs" c="dimmed">Click a plan to put it in the crew list or take it out: a plan lying mostly after the crew change signs on, one lying mostly before it signs off; plans of one row pair up.</Text>
+            <Text fw={600}>
+              Crew change {formatDay(a.date)}
+              {a.port_name ? ` at ${a.port_name}` : ""} · {a.vessel_name ?? ""}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Click a plan to put it in the crew list or take it out: a plan lying mostly after the crew
+              change signs on, one lying mostly before it signs off; plans of one row pair up.
+            </Text>
           </div>
           <Group gap="xs">
-            {rows.length > 0 && <Button size="xs" variant="subtle" color="red" onClick={reselect}>Pick again</Button>}
-            <Button size="xs" onClick={onDone} data-testid="crew-list-done">Done</Button>
+            {rows.length > 0 && (
+              <Button size="xs" variant="subtle" color="red" onClick={reselect}>
+                Pick again
+              </Button>
+            )}
+            <Button size="xs" onClick={onDone} data-testid="crew-list-done">
+              Done
+            </Button>
           </Group>
         </Group>
         <CrewListTable rows={rows} timeplansById={timeplansById} mode="select" />

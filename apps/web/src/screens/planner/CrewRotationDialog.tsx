@@ -48,8 +48,10 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   const moves = rotationMoves(plans, date, dateSignOn);
   const mayPickPort = can("ports", "read");
   const needsPort = mayPickPort && !port;
-  const nameOf = (id: number | null) => (id === null ? "—" : (plans.find((p) => p.id === id)?.label ?? String(id)));
-  const rowOf = (pair: { sign_on_id: number | null; sign_off_id: number | null }) => plans.find((p) => p.id === (pair.sign_on_id ?? pair.sign_off_id))?.row ?? "";
+  const nameOf = (id: number | null) =>
+    id === null ? "—" : (plans.find((p) => p.id === id)?.label ?? String(id));
+  const rowOf = (pair: { sign_on_id: number | null; sign_off_id: number | null }) =>
+    plans.find((p) => p.id === (pair.sign_on_id ?? pair.sign_off_id))?.row ?? "";
 
   const save = async () => {
     setReviewing(false);
@@ -58,7 +60,13 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
     try {
       await create(
         crewChanges.type,
-        { date, date_sign_on: dateSignOn || null, reason: reason || null, voyage_number: voyage || null, crewlists: pairs },
+        {
+          date,
+          date_sign_on: dateSignOn || null,
+          reason: reason || null,
+          voyage_number: voyage || null,
+          crewlists: pairs,
+        },
         {
           vessel: { type: "vessels", id: String(vesselId) },
           ...(port ? { port: { type: "ports", id: port } } : {}),
@@ -82,36 +90,69 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
 
   if (reviewing) {
     return (
-      <Modal opened onClose={() => setReviewing(false)} title={`Crew change · ${vesselName} · ${dmy(date)}`} size="lg" data-testid="crew-rotation">
+      <Modal
+        opened
+        onClose={() => setReviewing(false)}
+        title={`Crew change · ${vesselName} · ${dmy(date)}`}
+        size="lg"
+        data-testid="crew-rotation"
+      >
         <Stack data-testid="rotation-review">
           <Text size="sm">These plans will change their dates:</Text>
           <Table.ScrollContainer minWidth={460}>
-          <Table withTableBorder data-testid="rotation-moves">
-            <Table.Thead>
-              <Table.Tr><Table.Th>Seafarer</Table.Th><Table.Th>Row</Table.Th><Table.Th>From</Table.Th><Table.Th>To</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {moves.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{m.label}</Table.Td>
-                  <Table.Td>{m.row}</Table.Td>
-                  <Table.Td>{dmy(m.from.start)} – {dmy(m.from.end)}</Table.Td>
-                  <Table.Td fw={600}>{dmy(m.to.start)} – {dmy(m.to.end)}</Table.Td>
+            <Table withTableBorder data-testid="rotation-moves">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Seafarer</Table.Th>
+                  <Table.Th>Row</Table.Th>
+                  <Table.Th>From</Table.Th>
+                  <Table.Th>To</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {moves.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>{m.label}</Table.Td>
+                    <Table.Td>{m.row}</Table.Td>
+                    <Table.Td>
+                      {dmy(m.from.start)} – {dmy(m.from.end)}
+                    </Table.Td>
+                    <Table.Td fw={600}>
+                      {dmy(m.to.start)} – {dmy(m.to.end)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
           </Table.ScrollContainer>
           {moves.some((m) => m.beforeReadiness) && (
-            <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Before the readiness date" data-testid="rotation-readiness">
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle size={18} />}
+              title="Before the readiness date"
+              data-testid="rotation-readiness"
+            >
               <List size="sm">
-                {moves.flatMap((m) => (m.beforeReadiness ? [<List.Item key={m.id}>{m.label} would start on {dmy(m.to.start)} but is ready only on {dmy(m.beforeReadiness)}.</List.Item>] : []))}
+                {moves.flatMap((m) =>
+                  m.beforeReadiness
+                    ? [
+                        <List.Item key={m.id}>
+                          {m.label} would start on {dmy(m.to.start)} but is ready only on{" "}
+                          {dmy(m.beforeReadiness)}.
+                        </List.Item>,
+                      ]
+                    : [],
+                )}
               </List>
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReviewing(false)}>Back</Button>
-            <Button onClick={() => void save()} loading={saving} data-testid="rotation-confirm">Change these dates and create</Button>
+            <Button variant="default" onClick={() => setReviewing(false)}>
+              Back
+            </Button>
+            <Button onClick={() => void save()} loading={saving} data-testid="rotation-confirm">
+              Change these dates and create
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -119,27 +160,65 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Crew change · ${vesselName}`} size="lg" data-testid="crew-rotation">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Crew change · ${vesselName}`}
+      size="lg"
+      data-testid="crew-rotation"
+    >
       <Stack>
         <Group grow align="flex-start">
           <Suspense fallback={<Skeleton height={58} />}>
             <DateField label="Date" value={date} onChange={setDate} required error={errors.date} />
-            <DateField label="Sign-on date (if later)" value={dateSignOn} onChange={setDateSignOn} error={errors.date_sign_on} />
+            <DateField
+              label="Sign-on date (if later)"
+              value={dateSignOn}
+              onChange={setDateSignOn}
+              error={errors.date_sign_on}
+            />
           </Suspense>
         </Group>
         {mayPickPort && (
           <Group grow align="flex-start">
-            <RelationshipSelect type="ports" label="Port" value={port} onChange={setPort} error={errors.port} required />
-            <RelationshipSelect type="ports" label="Arrived from" value={portArrived} onChange={setPortArrived} error={errors.port_arrived} />
+            <RelationshipSelect
+              type="ports"
+              label="Port"
+              value={port}
+              onChange={setPort}
+              error={errors.port}
+              required
+            />
+            <RelationshipSelect
+              type="ports"
+              label="Arrived from"
+              value={portArrived}
+              onChange={setPortArrived}
+              error={errors.port_arrived}
+            />
           </Group>
         )}
         <Group grow align="flex-start">
-          <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
-          <TextInput label="Voyage number" value={voyage} onChange={(e) => setVoyage(e.currentTarget.value)} error={errors.voyage_number} />
+          <TextInput
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason}
+          />
+          <TextInput
+            label="Voyage number"
+            value={voyage}
+            onChange={(e) => setVoyage(e.currentTarget.value)}
+            error={errors.voyage_number}
+          />
         </Group>
         <Table striped withTableBorder data-testid="rotation-pairs">
           <Table.Thead>
-            <Table.Tr><Table.Th>Row</Table.Th><Table.Th>Signs on</Table.Th><Table.Th>Signs off</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Signs on</Table.Th>
+              <Table.Th>Signs off</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {pairs.map((p) => (
@@ -151,11 +230,28 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
             ))}
           </Table.Tbody>
         </Table>
-        {needsPort && <Text size="sm" c="dimmed">Choose the port: a crew change happens at a port.</Text>}
-        {pairErrors.map(([field, message]) => <Text key={field} c="red" size="sm">{message}</Text>)}
+        {needsPort && (
+          <Text size="sm" c="dimmed">
+            Choose the port: a crew change happens at a port.
+          </Text>
+        )}
+        {pairErrors.map(([field, message]) => (
+          <Text key={field} c="red" size="sm">
+            {message}
+          </Text>
+        ))}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={onSave} loading={saving} disabled={!date || pairs.length === 0 || needsPort} data-testid="rotation-save">Create the crew change</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={onSave}
+            loading={saving}
+            disabled={!date || pairs.length === 0 || needsPort}
+            data-testid="rotation-save"
+          >
+            Create the crew change
+          </Button>
         </Group>
       </Stack>
     </Modal>

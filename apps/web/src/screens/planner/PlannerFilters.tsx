@@ -3,7 +3,10 @@ import { memo, Suspense } from "react";
 import { DateField } from "../../resources/fields/DateKinds";
 import type { TPlannerQuery } from "./planner-query";
 
-interface TOption { value: string; label: string }
+interface TOption {
+  value: string;
+  label: string;
+}
 
 interface TProps {
   query: TPlannerQuery;
@@ -71,14 +74,55 @@ export const PlannerFilters = memo(({ query, owners, vessels, ranks, onChange }:
         size="xs"
       />
     )}
-    <IdsSelect label="Vessels" placeholder="Choose vessels" data={vessels} ids={query.vesselIds} onIds={(vesselIds) => onChange({ vesselIds })} maxValues={200} w={280} testId="planner-vessels" />
-    <IdsSelect label="Ranks" placeholder="Choose ranks" data={ranks} ids={query.roleIds} onIds={(roleIds) => onChange({ roleIds })} w={260} testId="planner-ranks" />
-    <Select label="Show" data={ADDITIONAL_FILTERS} value={query.additionalFilter} onChange={(v) => onChange({ additionalFilter: v ?? "" })} w={170} size="xs" allowDeselect={false} />
+    <IdsSelect
+      label="Vessels"
+      placeholder="Choose vessels"
+      data={vessels}
+      ids={query.vesselIds}
+      onIds={(vesselIds) => onChange({ vesselIds })}
+      maxValues={200}
+      w={280}
+      testId="planner-vessels"
+    />
+    <IdsSelect
+      label="Ranks"
+      placeholder="Choose ranks"
+      data={ranks}
+      ids={query.roleIds}
+      onIds={(roleIds) => onChange({ roleIds })}
+      w={260}
+      testId="planner-ranks"
+    />
+    <Select
+      label="Show"
+      data={ADDITIONAL_FILTERS}
+      value={query.additionalFilter}
+      onChange={(v) => onChange({ additionalFilter: v ?? "" })}
+      w={170}
+      size="xs"
+      allowDeselect={false}
+    />
     {/* dd.mm.yyyy like every other date of the app (a native date input follows the browser's locale). */}
     <Suspense fallback={<Skeleton height={50} w={140} />}>
-      <DateField label="From" value={query.day} clearable={false} onChange={(day) => day && onChange({ day })} width={140} size="xs" />
+      <DateField
+        label="From"
+        value={query.day}
+        clearable={false}
+        onChange={(day) => day && onChange({ day })}
+        width={140}
+        size="xs"
+      />
     </Suspense>
-    <NumberInput label="Cell, px" value={query.cell} min={40} max={600} step={20} onChange={(v) => typeof v === "number" && onChange({ cell: v })} w={90} size="xs" />
+    <NumberInput
+      label="Cell, px"
+      value={query.cell}
+      min={40}
+      max={600}
+      step={20}
+      onChange={(v) => typeof v === "number" && onChange({ cell: v })}
+      w={90}
+      size="xs"
+    />
   </Group>
 ));
 PlannerFilters.displayName = "PlannerFilters";

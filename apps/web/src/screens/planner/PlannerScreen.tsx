@@ -19,7 +19,14 @@ import { isFirstLoad } from "./first-load";
 import { moveErrorNotice } from "./move-error";
 import { PlannerFilters } from "./PlannerFilters";
 import { PLANNER_MESSAGES } from "./planner-messages";
-import { SAVED_QUERY_KEY, defaultFilter, initialQuery, isComplete, toSearch, type TPlannerQuery } from "./planner-query";
+import {
+  SAVED_QUERY_KEY,
+  defaultFilter,
+  initialQuery,
+  isComplete,
+  toSearch,
+  type TPlannerQuery,
+} from "./planner-query";
 import { plannerRows } from "./row-window";
 import { Scheduler } from "./Scheduler";
 import type { TSeafarer } from "./SeafarerSearch";
@@ -38,9 +45,13 @@ const PLANNER_OFFSET = 110;
 const DAYS_PER_CELL = 30.4;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** Days the timeline shows at first: a month per `cell` pixels of the width left of the row labels. */
-const windowDays = (width: number, cell: number): number => Math.max(60, Math.round(((width || 1200) - (width <= 600 ? 130 : 280)) / cell * DAYS_PER_CELL));
+const windowDays = (width: number, cell: number): number =>
+  Math.max(60, Math.round((((width || 1200) - (width <= 600 ? 130 : 280)) / cell) * DAYS_PER_CELL));
 
-interface TNavState { draft?: TNewPlan; planIds?: string[] }
+interface TNavState {
+  draft?: TNewPlan;
+  planIds?: string[];
+}
 const navStateOf = (state: unknown): TNavState => (typeof state === "object" && state !== null ? state : {});
 
 /**
@@ -59,12 +70,17 @@ export const PlannerScreen = () => {
   const partnerView = me.role === "partner_view";
   const { height: windowHeight, width: windowWidth } = useViewportSize();
   const toolbar = useElementSize();
-  const [query, setQuery] = useState<TPlannerQuery>(() => initialQuery(location.search, localStorage.getItem(SAVED_QUERY_KEY), new Date()));
+  const [query, setQuery] = useState<TPlannerQuery>(() =>
+    initialQuery(location.search, localStorage.getItem(SAVED_QUERY_KEY), new Date()),
+  );
   const [blocks, setBlocks] = useState("");
   // The first window's range as the timeline will report it, so the first plans are asked for once.
   const [range, setRange] = useState<{ from: string; to: string }>(() => {
     const first = Date.parse(`${query.day}T00:00:00Z`);
-    return { from: iso(new Date(first - MARGIN_DAYS * DAY)), to: iso(new Date(first + (windowDays(window.innerWidth, query.cell) + MARGIN_DAYS) * DAY)) };
+    return {
+      from: iso(new Date(first - MARGIN_DAYS * DAY)),
+      to: iso(new Date(first + (windowDays(window.innerWidth, query.cell) + MARGIN_DAYS) * DAY)),
+    };
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [userSectionOpen, setUserSectionOpen] = useState(query.open);
@@ -80,15 +96,19 @@ export const PlannerScreen = () => {
 
   // The address carries the filter; the user section, cell width and start date change only the state (spec 002 §2).
   const onPlanner = location.pathname === "/";
-  const change = useCallback((next: Partial<TPlannerQuery>) => {
-    setQuery((q) => {
-      const merged = { ...q, ...next };
-      localStorage.setItem(SAVED_QUERY_KEY, toSearch(merged));
-      const filterChanged = ["roleIds", "vesselIds", "ownerIds", "additionalFilter"].some((k) => k in next);
-      if (filterChanged && onPlanner) void navigate({ pathname: "/", search: toSearch(merged) }, { replace: true });
-      return merged;
-    });
-  }, [onPlanner, navigate]);
+  const change = useCallback(
+    (next: Partial<TPlannerQuery>) => {
+      setQuery((q) => {
+        const merged = { ...q, ...next };
+        localStorage.setItem(SAVED_QUERY_KEY, toSearch(merged));
+        const filterChanged = ["roleIds", "vesselIds", "ownerIds", "additionalFilter"].some((k) => k in next);
+        if (filterChanged && onPlanner)
+          void navigate({ pathname: "/", search: toSearch(merged) }, { replace: true });
+        return merged;
+      });
+    },
+    [onPlanner, navigate],
+  );
 
   const allRows = usePlannerRows();
   // Nothing chosen in the address or a saved query: the defaults, once the rows are known.
@@ -98,7 +118,10 @@ export const PlannerScreen = () => {
     setDefaulted(true);
     setQuery((q) => ({ ...q, ...defaultFilter(allRows.data, me.id) }));
   }, [defaulted, allRows.data, me.id]);
-  const { ownerOptions, vesselOptions, rankOptions } = useMemo(() => plannerChoices(allRows.data ?? [], query.ownerIds), [allRows.data, query.ownerIds]);
+  const { ownerOptions, vesselOptions, rankOptions } = useMemo(
+    () => plannerChoices(allRows.data ?? [], query.ownerIds),
+    [allRows.data, query.ownerIds],
+  );
   const crewListId = crewListMatch?.params.id;
   const crewChange = useCrewChange(crewListId);
   // A crew change that does not exist leads to not-found instead of an empty planner.
@@ -109,7 +132,12 @@ export const PlannerScreen = () => {
   const rows = useMemo(() => {
     const list = allRows.data ?? [];
     // Picking a crew list shows the crew change's vessel, every rank.
-    if (cc) return plannerRows(list, { vesselIds: [Number(crewChangeVessel)], roleIds: list.map((r) => r.rankId), additionalFilter: "" }, me.id);
+    if (cc)
+      return plannerRows(
+        list,
+        { vesselIds: [Number(crewChangeVessel)], roleIds: list.map((r) => r.rankId), additionalFilter: "" },
+        me.id,
+      );
     const vessels = query.vesselIds.filter((id) => vesselOptions.some((o) => o.value === String(id)));
     return plannerRows(list, { ...query, vesselIds: vessels }, me.id);
   }, [allRows.data, query, vesselOptions, me.id, cc, crewChangeVessel]);
@@ -142,20 +170,27 @@ export const PlannerScreen = () => {
     clearTimeout(pending.current);
     pending.current = setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-      if (changed.type === manningScales.type) void queryClient.invalidateQueries({ queryKey: PLANNER_ROWS_KEY });
+      if (changed.type === manningScales.type)
+        void queryClient.invalidateQueries({ queryKey: PLANNER_ROWS_KEY });
       if (changed.type !== timePlans.type) void queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
     }, 100);
   });
-  useEffect(() => () => {
-    clearTimeout(pending.current);
-    clearTimeout(rowsTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current);
+      clearTimeout(rowsTimer.current);
+    },
+    [],
+  );
 
   // The window on screen, which Print prints (issue 22: not a range of its own).
   const shown = useRef<{ from: string; to: string } | null>(null);
   const onRangeChange = useCallback((from: Date, to: Date) => {
     shown.current = { from: iso(from), to: iso(to) };
-    const next = { from: iso(new Date(from.getTime() - MARGIN_DAYS * DAY)), to: iso(new Date(to.getTime() + MARGIN_DAYS * DAY)) };
+    const next = {
+      from: iso(new Date(from.getTime() - MARGIN_DAYS * DAY)),
+      to: iso(new Date(to.getTime() + MARGIN_DAYS * DAY)),
+    };
     setRange((r) => (next.from >= r.from && next.to <= r.to ? r : next));
   }, []);
 
@@ -164,7 +199,12 @@ export const PlannerScreen = () => {
     const rowChanged = plan && rowIdOf(plan) !== rowId;
     try {
       // A move sends no status: a refusal shows as a toast with the server's title and message (spec 002 §8).
-      await update(timePlans.type, planId, { start: iso(start), end: iso(end) }, rowChanged ? { manning_scale: { type: "manning_scales", id: String(rowId) } } : undefined);
+      await update(
+        timePlans.type,
+        planId,
+        { start: iso(start), end: iso(end) },
+        rowChanged ? { manning_scale: { type: "manning_scales", id: String(rowId) } } : undefined,
+      );
       notifySuccess(PLANNER_MESSAGES.updated);
       void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
       return true;
@@ -177,12 +217,22 @@ export const PlannerScreen = () => {
 
   const onCreate = (rowId: number, start: Date, end: Date) => {
     const row = rows.find((r) => r.id === rowId);
-    const draft: TNewPlan = { rowId, rowName: row ? `${row.vesselName} · ${row.name}` : "", start: iso(start), end: iso(end), seafarer: newSeafarer };
+    const draft: TNewPlan = {
+      rowId,
+      rowName: row ? `${row.vesselName} · ${row.name}` : "",
+      start: iso(start),
+      end: iso(end),
+      seafarer: newSeafarer,
+    };
     void navigate("/timeplans/new", { state: { draft } satisfies TNavState });
   };
   const backHome = () => void navigate({ pathname: "/", search: toSearch(query) });
 
-  const toggleInCrewList = useCrewListToggle(crewListId ?? "", cc?.attributes.date, crewChange.data?.crewList ?? []);
+  const toggleInCrewList = useCrewListToggle(
+    crewListId ?? "",
+    cc?.attributes.date,
+    crewChange.data?.crewList ?? [],
+  );
   const onPick = (planId: string) => {
     const plan = plansById.get(planId);
     if (plan) void toggleInCrewList(plan);
@@ -191,8 +241,16 @@ export const PlannerScreen = () => {
   const printPlan = async () => {
     try {
       // What is on screen: the window's days, the vessels and ranks of the rows shown.
-      const window = shown.current ?? { from: query.day, to: iso(new Date(Date.parse(`${query.day}T00:00:00Z`) + days * DAY)) };
-      const input = { date: window.from, to: window.to, vessels: [...new Set(rows.map((r) => r.vesselId))].join(","), roles: [...new Set(rows.map((r) => r.rankId))].join(",") };
+      const window = shown.current ?? {
+        from: query.day,
+        to: iso(new Date(Date.parse(`${query.day}T00:00:00Z`) + days * DAY)),
+      };
+      const input = {
+        date: window.from,
+        to: window.to,
+        vessels: [...new Set(rows.map((r) => r.vesselId))].join(","),
+        roles: [...new Set(rows.map((r) => r.rankId))].join(","),
+      };
       const answer = await runAction(timePlans, "print_time_plan", { input });
       if (answer.kind === "file") saveFile(answer.file);
     } catch (error) {
@@ -204,17 +262,30 @@ export const PlannerScreen = () => {
   if (firstLoad && (newMatch || rotationMatch)) return <Navigate to="/" replace />;
 
   const selectedPlans = selected.flatMap((id) => plansById.get(id) ?? []);
-  const rotationPlans = rotationFromPlan ? [plansById.get(rotationFromPlan.params.planId ?? "")].flatMap((p) => p ?? []) : rotationMatch ? (navState.planIds ?? []).flatMap((id) => plansById.get(id) ?? []) : [];
+  const rotationPlans = rotationFromPlan
+    ? [plansById.get(rotationFromPlan.params.planId ?? "")].flatMap((p) => p ?? [])
+    : rotationMatch
+      ? (navState.planIds ?? []).flatMap((id) => plansById.get(id) ?? [])
+      : [];
   const rowOf = (msId: number) => rows.find((r) => r.id === msId);
   const rotationVessel = rotationPlans[0] ? rowOf(rowIdOf(rotationPlans[0])) : undefined;
-  const oneVessel = selectedPlans.length > 0 && new Set(selectedPlans.map((p) => rowOf(rowIdOf(p))?.vesselId)).size === 1;
+  const oneVessel =
+    selectedPlans.length > 0 && new Set(selectedPlans.map((p) => rowOf(rowIdOf(p))?.vesselId)).size === 1;
   const plannerHeight = Math.max(360, windowHeight - PLANNER_OFFSET);
   const timelineHeight = Math.max(240, plannerHeight - toolbar.height - 16 - (cc ? 220 : 0));
   const days = windowDays(windowWidth || window.innerWidth, query.cell);
   const ccDate = cc?.attributes.date;
-  const start = useMemo(() => (ccDate ? new Date(Date.parse(ccDate) - 60 * DAY) : new Date(`${query.day}T00:00:00Z`)), [ccDate, query.day]);
+  const start = useMemo(
+    () => (ccDate ? new Date(Date.parse(ccDate) - 60 * DAY) : new Date(`${query.day}T00:00:00Z`)),
+    [ccDate, query.day],
+  );
   const marked = useMemo(
-    () => new Set((crewChange.data?.crewList ?? []).flatMap((r) => [r.attributes.sign_on_id, r.attributes.sign_off_id]).flatMap((id) => (id ? [String(id)] : []))),
+    () =>
+      new Set(
+        (crewChange.data?.crewList ?? [])
+          .flatMap((r) => [r.attributes.sign_on_id, r.attributes.sign_off_id])
+          .flatMap((id) => (id ? [String(id)] : [])),
+      ),
     [crewChange.data],
   );
   const ready = cc ? rows.length > 0 : isComplete(query);
@@ -227,19 +298,50 @@ export const PlannerScreen = () => {
     <Stack gap="xs" data-testid="planner">
       <div ref={toolbar.ref}>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-          {!picking && <PlannerFilters query={query} owners={ownerOptions} vessels={vesselOptions} ranks={rankOptions} onChange={change} />}
+          {!picking && (
+            <PlannerFilters
+              query={query}
+              owners={ownerOptions}
+              vessels={vesselOptions}
+              ranks={rankOptions}
+              onChange={change}
+            />
+          )}
           <Group gap="xs">
             {selected.length > 0 && !picking && <Badge variant="light">{selected.length} selected</Badge>}
             {!picking && can(crewChanges.permission, "create") && (
-              <Button size="xs" variant="light" disabled={!oneVessel} onClick={() => void navigate("/timeplans/crew-rotation/crew-change/new", { state: { planIds: selected } satisfies TNavState })} data-testid="planner-crew-change">
+              <Button
+                size="xs"
+                variant="light"
+                disabled={!oneVessel}
+                onClick={() =>
+                  void navigate("/timeplans/crew-rotation/crew-change/new", {
+                    state: { planIds: selected } satisfies TNavState,
+                  })
+                }
+                data-testid="planner-crew-change"
+              >
                 Crew change
               </Button>
             )}
             {!picking && isComplete(query) && rows.length > 0 && (
-              <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} onClick={() => void printPlan()}>Print</Button>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPrinter size={14} />}
+                onClick={() => void printPlan()}
+              >
+                Print
+              </Button>
             )}
             {!picking && (can("timeplans.userProfile", "read") || can("users", "read")) && (
-              <Button size="xs" variant={userSectionOpen ? "filled" : "default"} leftSection={<IconUser size={14} />} onClick={() => setUserSectionOpen((o) => !o)} data-testid="planner-user-section">
+              <Button
+                size="xs"
+                variant={userSectionOpen ? "filled" : "default"}
+                leftSection={<IconUser size={14} />}
+                onClick={() => setUserSectionOpen((o) => !o)}
+                data-testid="planner-user-section"
+              >
                 Seafarer
               </Button>
             )}
@@ -247,11 +349,16 @@ export const PlannerScreen = () => {
         </Group>
       </div>
       {cc && crewChange.data && (
-        <CrewListPicker crewChange={cc} rows={crewChange.data.crewList} timeplansById={crewChange.data.timeplansById} onDone={() => {
-          notifySuccess(PLANNER_MESSAGES.crewChangeUpdated);
-          // Back to the crew change the list was picked for (issue 22), not the planner.
-          void navigate(doneTo);
-        }} />
+        <CrewListPicker
+          crewChange={cc}
+          rows={crewChange.data.crewList}
+          timeplansById={crewChange.data.timeplansById}
+          onDone={() => {
+            notifySuccess(PLANNER_MESSAGES.crewChangeUpdated);
+            // Back to the crew change the list was picked for (issue 22), not the planner.
+            void navigate(doneTo);
+          }}
+        />
       )}
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <div style={{ flex: 1, minWidth: 0 }}>
@@ -261,11 +368,22 @@ export const PlannerScreen = () => {
               <Text c="dimmed">{cc ? "Loading the plans of the vessel…" : "Loading the crew change…"}</Text>
             </Group>
           ) : !ready ? (
-            <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" title="Choose what to plan">
-              Pick at least one vessel and one rank: their manning-scale rows appear here over time. Ctrl+drag on a row selects a range for a new plan; drag a plan to move it, drag its edges to change its dates, double-click to edit it; Ctrl+click picks several plans for a crew change.
+            <Alert
+              icon={<IconInfoCircle size={18} />}
+              color="blue"
+              variant="light"
+              title="Choose what to plan"
+            >
+              Pick at least one vessel and one rank: their manning-scale rows appear here over time. Ctrl+drag
+              on a row selects a range for a new plan; drag a plan to move it, drag its edges to change its
+              dates, double-click to edit it; Ctrl+click picks several plans for a crew change.
             </Alert>
           ) : rows.length === 0 ? (
-            <Text c="dimmed">{allRows.isLoading ? "Loading the manning scales…" : "No manning-scale rows of these ranks on these vessels."}</Text>
+            <Text c="dimmed">
+              {allRows.isLoading
+                ? "Loading the manning scales…"
+                : "No manning-scale rows of these ranks on these vessels."}
+            </Text>
           ) : (
             <Scheduler
               key={cc ? `crew-list-${cc.id}` : "plan"}
@@ -301,15 +419,27 @@ export const PlannerScreen = () => {
       {((newMatch && navState.draft) || newOnRowMatch) && (
         <TimeplanEditor
           mode="create"
-          draft={navState.draft ?? {
-            rowId: Number(newOnRowMatch?.params.rowId), rowName: rowOf(Number(newOnRowMatch?.params.rowId))?.name ?? "",
-            start: iso(new Date()), end: iso(new Date(Date.now() + 180 * DAY)), seafarer: newSeafarer,
-          }}
+          draft={
+            navState.draft ?? {
+              rowId: Number(newOnRowMatch?.params.rowId),
+              rowName: rowOf(Number(newOnRowMatch?.params.rowId))?.name ?? "",
+              start: iso(new Date()),
+              end: iso(new Date(Date.now() + 180 * DAY)),
+              seafarer: newSeafarer,
+            }
+          }
           userSectionOpen={userSectionOpen}
           onClose={backHome}
         />
       )}
-      {editMatch?.params.id && <TimeplanEditor mode="update" planId={editMatch.params.id} userSectionOpen={userSectionOpen} onClose={backHome} />}
+      {editMatch?.params.id && (
+        <TimeplanEditor
+          mode="update"
+          planId={editMatch.params.id}
+          userSectionOpen={userSectionOpen}
+          onClose={backHome}
+        />
+      )}
       {(rotationMatch || rotationFromPlan) && rotationVessel && (
         <CrewRotationDialog
           vesselId={rotationVessel.vesselId}
@@ -317,8 +447,13 @@ export const PlannerScreen = () => {
           plans={rotationPlans
             .filter((p) => rowOf(rowIdOf(p))?.vesselId === rotationVessel.vesselId)
             .map((p) => ({
-              id: Number(p.id), ms_id: rowIdOf(p), start: p.attributes.start, end: p.attributes.end,
-              label: p.attributes.user_name ?? "Vacancy", row: rowOf(rowIdOf(p))?.name ?? "", readiness: p.attributes.readiness_date ?? null,
+              id: Number(p.id),
+              ms_id: rowIdOf(p),
+              start: p.attributes.start,
+              end: p.attributes.end,
+              label: p.attributes.user_name ?? "Vacancy",
+              row: rowOf(rowIdOf(p))?.name ?? "",
+              readiness: p.attributes.readiness_date ?? null,
             }))}
           onClose={backHome}
         />

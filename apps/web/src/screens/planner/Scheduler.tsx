@@ -1,6 +1,12 @@
 import { useEffect, useRef } from "react";
 import { DataSet } from "vis-data/peer";
-import { Timeline, type DateType, type IdType, type TimelineItem, type TimelineOptions } from "vis-timeline/peer";
+import {
+  Timeline,
+  type DateType,
+  type IdType,
+  type TimelineItem,
+  type TimelineOptions,
+} from "vis-timeline/peer";
 import "vis-timeline/styles/vis-timeline-graph2d.css";
 import { planClasses, planLabel } from "./event-label";
 import { rowWindow, type TPlannerRow } from "./row-window";
@@ -39,11 +45,25 @@ export interface TSchedulerProps {
   onPick: (planId: string) => void;
 }
 
-interface TGroup { id: number; content: HTMLElement; order: number; className: string }
-interface TItem extends TimelineItem { id: string; group: number; start: Date; end: Date; content: string }
+interface TGroup {
+  id: number;
+  content: HTMLElement;
+  order: number;
+  className: string;
+}
+interface TItem extends TimelineItem {
+  id: string;
+  group: number;
+  start: Date;
+  end: Date;
+  content: string;
+}
 
 const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 /** A date of the planner, cut at 'T' (spec 002 §9), as UTC midnight. */
 const day = (iso: string): Date => new Date(`${iso.split("T")[0] ?? ""}T00:00:00Z`);
@@ -69,17 +89,34 @@ const groupLabel = (row: TPlannerRow, first: boolean): HTMLElement => {
 };
 
 /** What makes an item look different: an unchanged plan is not handed to vis-timeline again. */
-const signature = (item: TItem): string => `${item.group}|${item.start.getTime()}|${item.end.getTime()}|${item.className ?? ""}|${item.content}`;
+const signature = (item: TItem): string =>
+  `${item.group}|${item.start.getTime()}|${item.end.getTime()}|${item.className ?? ""}|${item.content}`;
 
 /** A plan as an item: its label (spec 002 §4) as escaped text, its classes by status, id and crew changes. */
 const toItem = (plan: TPlanRecord, partnerView: boolean, marked: boolean): TItem => {
   const a = plan.attributes;
-  const label = planLabel({
-    status: a.status, user_name: a.user_name ?? null, to_publish: a.to_publish, offer: a.offer, telegram_bot: a.telegram_bot === true,
-    repair_team: a.repair_team === true, problem_newcomer: a.problem_newcomer === true, port_name: a.port_name ?? null,
-    start: a.start, readiness_date: a.readiness_date ?? null, last_comment_body: a.last_comment_body ?? null,
-  }, partnerView);
-  const classes = planClasses({ id: plan.id, status: a.status, crew_change_sign_on_id: a.crew_change_sign_on_id ?? null, crew_change_sign_off_id: a.crew_change_sign_off_id ?? null });
+  const label = planLabel(
+    {
+      status: a.status,
+      user_name: a.user_name ?? null,
+      to_publish: a.to_publish,
+      offer: a.offer,
+      telegram_bot: a.telegram_bot === true,
+      repair_team: a.repair_team === true,
+      problem_newcomer: a.problem_newcomer === true,
+      port_name: a.port_name ?? null,
+      start: a.start,
+      readiness_date: a.readiness_date ?? null,
+      last_comment_body: a.last_comment_body ?? null,
+    },
+    partnerView,
+  );
+  const classes = planClasses({
+    id: plan.id,
+    status: a.status,
+    crew_change_sign_on_id: a.crew_change_sign_on_id ?? null,
+    crew_change_sign_off_id: a.crew_change_sign_off_id ?? null,
+  });
   // The planning checks' warnings show on the plan: a mark after the label, the details in its tooltip.
   const warnings = ZPlanWarnings.safeParse(a.warnings).data ?? [];
   const tooltip = [label, ...warnings.map((w) => `⚠ ${w.title}: ${w.detail}`)].join("\n");
@@ -90,7 +127,9 @@ const toItem = (plan: TPlanRecord, partnerView: boolean, marked: boolean): TItem
     end: day(a.end),
     content: escape(warnings.length ? `${label} ⚠` : label),
     title: escape(tooltip),
-    className: [classes, marked ? "plan--picked" : "", warnings.length ? "plan--warning" : ""].filter(Boolean).join(" "),
+    className: [classes, marked ? "plan--picked" : "", warnings.length ? "plan--warning" : ""]
+      .filter(Boolean)
+      .join(" "),
   };
 };
 
@@ -121,7 +160,8 @@ export const Scheduler = (props: TSchedulerProps) => {
    */
   const syncItems = () => {
     const wanted = new Map<string, TItem>();
-    for (const group of groups.current.getIds()) for (const item of byRow.current.get(Number(group)) ?? []) wanted.set(item.id, item);
+    for (const group of groups.current.getIds())
+      for (const item of byRow.current.get(Number(group)) ?? []) wanted.set(item.id, item);
     const gone = [...held.current.keys()].filter((id) => !wanted.has(id));
     for (const id of gone) held.current.delete(id);
     if (gone.length) items.current.remove(gone);
@@ -135,7 +175,8 @@ export const Scheduler = (props: TSchedulerProps) => {
     const { rows } = latest.current;
     const top = rail.current?.scrollTop ?? 0;
     const view = rowWindow(top, ROW_HEIGHT, latest.current.height - AXIS_HEIGHT, rows.length);
-    if (view.first === shown.current.first && view.last === shown.current.last && groups.current.length) return;
+    if (view.first === shown.current.first && view.last === shown.current.last && groups.current.length)
+      return;
     shown.current = view;
     const wanted = rows.slice(view.first, view.last + 1);
     const keep = new Set(wanted.map((r) => r.id));
@@ -146,7 +187,14 @@ export const Scheduler = (props: TSchedulerProps) => {
       if (have.has(row.id)) return [];
       const index = view.first + i;
       const first = index === 0 || rows[index - 1]?.vesselId !== row.vesselId;
-      return [{ id: row.id, content: groupLabel(row, first), order: index, className: first ? "planner-row planner-row--first" : "planner-row" }];
+      return [
+        {
+          id: row.id,
+          content: groupLabel(row, first),
+          order: index,
+          className: first ? "planner-row planner-row--first" : "planner-row",
+        },
+      ];
     });
     if (entering.length) groups.current.add(entering);
     syncItems();
@@ -170,7 +218,13 @@ export const Scheduler = (props: TSchedulerProps) => {
       zoomMin: 14 * DAY,
       zoomMax: 5 * 365 * DAY,
       margin: { item: { horizontal: 0, vertical: 2 }, axis: 2 },
-      editable: { add: mode === "plan" && canCreate, updateTime: editable, updateGroup: editable, remove: false, overrideItems: false },
+      editable: {
+        add: mode === "plan" && canCreate,
+        updateTime: editable,
+        updateGroup: editable,
+        remove: false,
+        overrideItems: false,
+      },
       selectable: true,
       multiselect: true,
       // A plan is dragged or resized at once, without selecting it first.
@@ -188,7 +242,10 @@ export const Scheduler = (props: TSchedulerProps) => {
         const to = item.end === undefined ? new Date(from.getTime() + 180 * DAY) : toDate(item.end);
         latest.current.onCreate(Number(item.group), from, to);
       },
-      format: { minorLabels: { day: "D", week: "w", month: "MMM" }, majorLabels: { day: "MMMM YYYY", week: "MMMM YYYY", month: "YYYY" } },
+      format: {
+        minorLabels: { day: "D", week: "w", month: "MMM" },
+        majorLabels: { day: "MMMM YYYY", week: "MMMM YYYY", month: "YYYY" },
+      },
     };
     const instance = new Timeline(host.current, items.current, groups.current, options);
     timeline.current = instance;
@@ -196,10 +253,13 @@ export const Scheduler = (props: TSchedulerProps) => {
       if (event.item !== null && latest.current.mode === "plan") latest.current.onOpen(String(event.item));
     });
     instance.on("click", (event: { item: IdType | null }) => {
-      if (event.item !== null && latest.current.mode === "crew-list") latest.current.onPick(String(event.item));
+      if (event.item !== null && latest.current.mode === "crew-list")
+        latest.current.onPick(String(event.item));
     });
     instance.on("select", (event: { items: IdType[] }) => latest.current.onSelect(event.items.map(String)));
-    instance.on("rangechanged", (event: { start: Date; end: Date }) => latest.current.onRangeChange(event.start, event.end));
+    instance.on("rangechanged", (event: { start: Date; end: Date }) =>
+      latest.current.onRangeChange(event.start, event.end),
+    );
     const wheel = (e: WheelEvent) => {
       if (e.ctrlKey || !rail.current) return;
       rail.current.scrollTop += e.deltaY;
@@ -238,11 +298,21 @@ export const Scheduler = (props: TSchedulerProps) => {
 
   useEffect(() => {
     const editable = props.mode === "plan" && props.canUpdate;
-    timeline.current?.setOptions({ editable: { add: props.mode === "plan" && props.canCreate, updateTime: editable, updateGroup: editable, remove: false, overrideItems: false } });
+    timeline.current?.setOptions({
+      editable: {
+        add: props.mode === "plan" && props.canCreate,
+        updateTime: editable,
+        updateGroup: editable,
+        remove: false,
+        overrideItems: false,
+      },
+    });
   }, [props.canCreate, props.canUpdate, props.mode]);
 
   useEffect(() => {
-    timeline.current?.setWindow(props.start, new Date(props.start.getTime() + props.days * DAY), { animation: false });
+    timeline.current?.setWindow(props.start, new Date(props.start.getTime() + props.days * DAY), {
+      animation: false,
+    });
   }, [props.start.getTime(), props.days]);
 
   useEffect(() => {
@@ -257,8 +327,18 @@ export const Scheduler = (props: TSchedulerProps) => {
 
   return (
     <div className="planner-frame" style={{ height: props.height }}>
-      <div ref={host} className={`planner-timeline planner-timeline--${props.mode}`} data-testid="planner-timeline" />
-      <div ref={rail} className="planner-rail" onScroll={showRows} aria-label="Scroll the rows" data-testid="planner-rail">
+      <div
+        ref={host}
+        className={`planner-timeline planner-timeline--${props.mode}`}
+        data-testid="planner-timeline"
+      />
+      <div
+        ref={rail}
+        className="planner-rail"
+        onScroll={showRows}
+        aria-label="Scroll the rows"
+        data-testid="planner-rail"
+      >
         <div style={{ height: props.rows.length * ROW_HEIGHT + AXIS_HEIGHT }} />
       </div>
     </div>

@@ -33,7 +33,17 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
   const [query] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const found = useQuery({
     queryKey: ["users", "list", { planner: true, search: query }],
-    queryFn: ({ signal }) => getList("users", { perPage: 20, search: query, sort: "surname", fields: { users: ["surname", "name", "crewing_applicant_id", "readiness_date"] } }, signal),
+    queryFn: ({ signal }) =>
+      getList(
+        "users",
+        {
+          perPage: 20,
+          search: query,
+          sort: "surname",
+          fields: { users: ["surname", "name", "crewing_applicant_id", "readiness_date"] },
+        },
+        signal,
+      ),
     enabled: query.length >= 2,
     staleTime: 30_000,
   });
@@ -42,9 +52,21 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
       const a = u.attributes;
       const name = [text(a.surname), text(a.name)].filter(Boolean).join(" ");
       const ready = text(a.readiness_date);
-      return { value: u.id, label: [name, text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`, ready && `ready ${formatDay(ready)}`].filter(Boolean).join(" · "), name };
+      return {
+        value: u.id,
+        label: [
+          name,
+          text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`,
+          ready && `ready ${formatDay(ready)}`,
+        ]
+          .filter(Boolean)
+          .join(" · "),
+        name,
+      };
     });
-    return value && !list.some((o) => o.value === value.id) ? [{ value: value.id, label: value.name, name: value.name }, ...list] : list;
+    return value && !list.some((o) => o.value === value.id)
+      ? [{ value: value.id, label: value.name, name: value.name }, ...list]
+      : list;
   }, [found.data, value]);
   return (
     <Select
@@ -62,7 +84,13 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
         setPicked(chosen?.label ?? null);
         onChange(chosen ? { id: chosen.value, name: chosen.name } : null);
       }}
-      nothingFoundMessage={typed.length < 2 ? "Type at least two letters" : found.isFetching || typed !== query ? "Searching…" : "Nobody found"}
+      nothingFoundMessage={
+        typed.length < 2
+          ? "Type at least two letters"
+          : found.isFetching || typed !== query
+            ? "Searching…"
+            : "Nobody found"
+      }
       rightSection={found.isFetching ? <Loader size="xs" /> : undefined}
       filter={({ options: all }) => all}
       error={error}

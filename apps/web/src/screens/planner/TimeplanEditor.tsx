@@ -1,5 +1,22 @@
-import { PLACEMENT_STATUSES, placementStatusOptions, timePlans, type TPlacementStatus } from "@crew/contracts";
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Skeleton, Stack, Text, Textarea } from "@mantine/core";
+import {
+  PLACEMENT_STATUSES,
+  placementStatusOptions,
+  timePlans,
+  type TPlacementStatus,
+} from "@crew/contracts";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
@@ -74,8 +91,16 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
   const [values, setValues] = useState<TValues | null>(() =>
     draft
       ? {
-          start: draft.start, end: draft.end, status: draft.seafarer ? "to_propose" : "vacancy", to_publish: false, repair_team: false, external_only: false,
-          offer: null, vacancy_description: "", port: null, seafarer: draft.seafarer ?? null,
+          start: draft.start,
+          end: draft.end,
+          status: draft.seafarer ? "to_propose" : "vacancy",
+          to_publish: false,
+          repair_team: false,
+          external_only: false,
+          offer: null,
+          vacancy_description: "",
+          port: null,
+          seafarer: draft.seafarer ?? null,
         }
       : null,
   );
@@ -92,8 +117,14 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     const a = plan.attributes;
     const port = existing.data?.data.relationships?.port?.data;
     setValues({
-      start: day(a.start), end: day(a.end), status: a.status, to_publish: a.to_publish ?? false, repair_team: a.repair_team ?? false,
-      external_only: a.external_only ?? false, offer: a.offer ?? null, vacancy_description: a.vacancy_description ?? "",
+      start: day(a.start),
+      end: day(a.end),
+      status: a.status,
+      to_publish: a.to_publish ?? false,
+      repair_team: a.repair_team ?? false,
+      external_only: a.external_only ?? false,
+      offer: a.offer ?? null,
+      vacancy_description: a.vacancy_description ?? "",
       port: port && !Array.isArray(port) ? port.id : null,
       seafarer: a.user_id ? { id: String(a.user_id), name: a.user_name ?? `#${a.user_id}` } : null,
     });
@@ -101,11 +132,24 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
 
   const warnings = ZPlanWarnings.safeParse(plan?.attributes.warnings).data ?? [];
   // The user section (the address's `open`): the planned seafarer's profile, for timeplans.userProfile.
-  const showsProfile = Boolean(planId && plan?.attributes.user_id && values?.seafarer?.id === String(plan.attributes.user_id) && can("timeplans.userProfile", "read"));
+  const showsProfile = Boolean(
+    planId &&
+    plan?.attributes.user_id &&
+    values?.seafarer?.id === String(plan.attributes.user_id) &&
+    can("timeplans.userProfile", "read"),
+  );
   const set = (next: Partial<TValues>) => setValues((v) => (v ? { ...v, ...next } : v));
   const pickSeafarer = (seafarer: TSeafarer | null) => {
     // A vacancy filled is a proposal; a plan emptied is a vacancy again.
-    setValues((v) => (v ? { ...v, seafarer, status: seafarer ? (v.status === "vacancy" ? "to_propose" : v.status) : "vacancy" } : v));
+    setValues((v) =>
+      v
+        ? {
+            ...v,
+            seafarer,
+            status: seafarer ? (v.status === "vacancy" ? "to_propose" : v.status) : "vacancy",
+          }
+        : v,
+    );
     if (seafarer) setChoosing(false);
   };
 
@@ -115,16 +159,31 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     setErrors({});
     const vacancy = values.status === "vacancy";
     const attributes = {
-      start: values.start, end: values.end, status: values.status, repair_team: values.repair_team,
-      ...(partnerView ? {} : { external_only: values.external_only, to_publish: vacancy && values.to_publish, offer: vacancy ? values.offer : null, vacancy_description: vacancy && values.vacancy_description ? values.vacancy_description : null }),
+      start: values.start,
+      end: values.end,
+      status: values.status,
+      repair_team: values.repair_team,
+      ...(partnerView
+        ? {}
+        : {
+            external_only: values.external_only,
+            to_publish: vacancy && values.to_publish,
+            offer: vacancy ? values.offer : null,
+            vacancy_description: vacancy && values.vacancy_description ? values.vacancy_description : null,
+          }),
     };
     const relationships = {
       ...(draft ? { manning_scale: { type: "manning_scales", id: String(draft.rowId) } } : {}),
-      ...(can("users", "read") ? { user: values.seafarer ? { type: "users", id: values.seafarer.id } : null } : {}),
+      ...(can("users", "read")
+        ? { user: values.seafarer ? { type: "users", id: values.seafarer.id } : null }
+        : {}),
       ...(can("ports", "read") ? { port: values.port ? { type: "ports", id: values.port } : null } : {}),
     };
     try {
-      const saved = mode === "create" ? await create(timePlans.type, attributes, relationships) : await update(timePlans.type, planId ?? "", attributes, relationships);
+      const saved =
+        mode === "create"
+          ? await create(timePlans.type, attributes, relationships)
+          : await update(timePlans.type, planId ?? "", attributes, relationships);
       await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
       await queryClient.invalidateQueries({ queryKey: ["time_plans", "one"] });
       notifySuccess(mode === "create" ? PLANNER_MESSAGES.created : PLANNER_MESSAGES.updated);
@@ -154,7 +213,12 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     }
   };
 
-  const title = mode === "create" ? `New plan${draft ? ` · ${draft.rowName}` : ""}` : plan ? `${plan.attributes.vessel_name ?? ""} · ${plan.attributes.role_name ?? ""}` : "Plan";
+  const title =
+    mode === "create"
+      ? `New plan${draft ? ` · ${draft.rowName}` : ""}`
+      : plan
+        ? `${plan.attributes.vessel_name ?? ""} · ${plan.attributes.role_name ?? ""}`
+        : "Plan";
   const vacancy = values?.status === "vacancy";
   return (
     <Modal opened onClose={onClose} title={title} size="lg" data-testid="timeplan-editor">
@@ -163,14 +227,37 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
       ) : (
         <Stack gap="sm">
           {warnings.length > 0 && (
-            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Check before sending" data-testid="plan-warnings">
-              {warnings.map((w) => <Text key={`${w.code}:${w.detail}`} size="sm">{w.title}: {w.detail}</Text>)}
+            <Alert
+              color="yellow"
+              icon={<IconAlertTriangle size={18} />}
+              title="Check before sending"
+              data-testid="plan-warnings"
+            >
+              {warnings.map((w) => (
+                <Text key={`${w.code}:${w.detail}`} size="sm">
+                  {w.title}: {w.detail}
+                </Text>
+              ))}
             </Alert>
           )}
           <Group grow align="flex-start">
             <Suspense fallback={<Skeleton height={58} />}>
-              <DateField label="Start" required value={values.start} onChange={(start) => set({ start })} error={errors.start} disabled={!mayEdit} />
-              <DateField label="End" required value={values.end} onChange={(end) => set({ end })} error={errors.end} disabled={!mayEdit} />
+              <DateField
+                label="Start"
+                required
+                value={values.start}
+                onChange={(start) => set({ start })}
+                error={errors.start}
+                disabled={!mayEdit}
+              />
+              <DateField
+                label="End"
+                required
+                value={values.end}
+                onChange={(end) => set({ end })}
+                error={errors.end}
+                disabled={!mayEdit}
+              />
             </Suspense>
           </Group>
           <Select
@@ -178,30 +265,62 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
             data={placementStatusOptions}
             value={values.status}
             allowDeselect={false}
-            onChange={(v) => isStatus(v) && set({ status: v, ...(v === "vacancy" ? { seafarer: null } : {}) })}
+            onChange={(v) =>
+              isStatus(v) && set({ status: v, ...(v === "vacancy" ? { seafarer: null } : {}) })
+            }
             error={errors.status}
             disabled={!mayEdit}
             data-testid="plan-status"
           />
           <Stack gap={6}>
-            <Text size="sm" fw={500}>Seafarer</Text>
+            <Text size="sm" fw={500}>
+              Seafarer
+            </Text>
             {choosing && can("users", "read") && mayEdit ? (
-              <SeafarerSearch value={values.seafarer} onChange={pickSeafarer} error={errors.user} autoFocus={mode === "create"} />
+              <SeafarerSearch
+                value={values.seafarer}
+                onChange={pickSeafarer}
+                error={errors.user}
+                autoFocus={mode === "create"}
+              />
             ) : (
               <Group justify="space-between">
-                <Text size="sm" data-testid="plan-seafarer">{values.seafarer?.name ?? "Nobody yet: a vacancy"}</Text>
+                <Text size="sm" data-testid="plan-seafarer">
+                  {values.seafarer?.name ?? "Nobody yet: a vacancy"}
+                </Text>
                 {can("users", "read") && mayEdit && (
                   <Group gap={4}>
-                    <Button size="compact-xs" variant="light" onClick={() => setChoosing(true)}>Choose another seafarer</Button>
-                    {values.seafarer && <Button size="compact-xs" variant="subtle" color="gray" onClick={() => pickSeafarer(null)}>Make it a vacancy</Button>}
+                    <Button size="compact-xs" variant="light" onClick={() => setChoosing(true)}>
+                      Choose another seafarer
+                    </Button>
+                    {values.seafarer && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="gray"
+                        onClick={() => pickSeafarer(null)}
+                      >
+                        Make it a vacancy
+                      </Button>
+                    )}
                   </Group>
                 )}
               </Group>
             )}
-            {errors.user && !choosing && <Text size="xs" c="red">{errors.user}</Text>}
+            {errors.user && !choosing && (
+              <Text size="xs" c="red">
+                {errors.user}
+              </Text>
+            )}
             {showsProfile && (
               <>
-                <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setUserSection((o) => !o)} data-testid="plan-profile-toggle">
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  w="fit-content"
+                  onClick={() => setUserSection((o) => !o)}
+                  data-testid="plan-profile-toggle"
+                >
                   {userSection ? "Hide the profile" : "Show the profile"}
                 </Button>
                 {userSection && <UserProfileCard planId={planId ?? ""} />}
@@ -211,15 +330,50 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
           {vacancy && !partnerView && (
             <>
               <Group grow align="flex-end">
-                <NumberInput label="Offer, USD/month" min={0} max={1_000_000} value={values.offer ?? ""} onChange={(v) => set({ offer: typeof v === "number" ? v : null })} error={errors.offer} disabled={!mayEdit} />
-                <Checkbox label="Publish the vacancy" checked={values.to_publish} onChange={(e) => set({ to_publish: e.currentTarget.checked })} disabled={!mayEdit} mb={8} />
+                <NumberInput
+                  label="Offer, USD/month"
+                  min={0}
+                  max={1_000_000}
+                  value={values.offer ?? ""}
+                  onChange={(v) => set({ offer: typeof v === "number" ? v : null })}
+                  error={errors.offer}
+                  disabled={!mayEdit}
+                />
+                <Checkbox
+                  label="Publish the vacancy"
+                  checked={values.to_publish}
+                  onChange={(e) => set({ to_publish: e.currentTarget.checked })}
+                  disabled={!mayEdit}
+                  mb={8}
+                />
               </Group>
-              <Textarea label="Vacancy description" autosize minRows={2} maxRows={6} value={values.vacancy_description} onChange={(e) => set({ vacancy_description: e.currentTarget.value })} error={errors.vacancy_description} disabled={!mayEdit} />
+              <Textarea
+                label="Vacancy description"
+                autosize
+                minRows={2}
+                maxRows={6}
+                value={values.vacancy_description}
+                onChange={(e) => set({ vacancy_description: e.currentTarget.value })}
+                error={errors.vacancy_description}
+                disabled={!mayEdit}
+              />
             </>
           )}
           <Group gap="lg">
-            <Checkbox label="Repair team" checked={values.repair_team} onChange={(e) => set({ repair_team: e.currentTarget.checked })} disabled={!mayEdit} />
-            {!partnerView && <Checkbox label="External only" checked={values.external_only} onChange={(e) => set({ external_only: e.currentTarget.checked })} disabled={!mayEdit} />}
+            <Checkbox
+              label="Repair team"
+              checked={values.repair_team}
+              onChange={(e) => set({ repair_team: e.currentTarget.checked })}
+              disabled={!mayEdit}
+            />
+            {!partnerView && (
+              <Checkbox
+                label="External only"
+                checked={values.external_only}
+                onChange={(e) => set({ external_only: e.currentTarget.checked })}
+                disabled={!mayEdit}
+              />
+            )}
           </Group>
           {can("ports", "read") && (
             <RelationshipSelect
@@ -234,11 +388,21 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
           )}
           <Group justify="space-between" mt="sm">
             {mode === "update" && can(timePlans.permission, "delete") ? (
-              <Button color="red" variant="subtle" loading={deleting} onClick={() => void removePlan()}>Delete this plan</Button>
-            ) : <span />}
+              <Button color="red" variant="subtle" loading={deleting} onClick={() => void removePlan()}>
+                Delete this plan
+              </Button>
+            ) : (
+              <span />
+            )}
             <Group gap="xs">
-              <Button variant="default" onClick={onClose}>{mayEdit ? "Cancel" : "Close"}</Button>
-              {mayEdit && <Button onClick={() => void save()} loading={saving} data-testid="plan-save">Save</Button>}
+              <Button variant="default" onClick={onClose}>
+                {mayEdit ? "Cancel" : "Close"}
+              </Button>
+              {mayEdit && (
+                <Button onClick={() => void save()} loading={saving} data-testid="plan-save">
+                  Save
+                </Button>
+              )}
             </Group>
           </Group>
         </Stack>

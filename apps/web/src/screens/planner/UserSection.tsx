@@ -28,15 +28,27 @@ export const UserSection = ({ plan, seafarer, onSeafarer, height }: TProps) => {
             <Stack gap={4}>
               <SeafarerSearch label="Plan a seafarer" value={seafarer} onChange={onSeafarer} />
               <Text size="xs" c="dimmed">
-                {seafarer ? `Ctrl+drag on a row: the new plan is ${seafarer.name}'s.` : "Pick an applicant, then Ctrl+drag on a row to plan them."}
+                {seafarer
+                  ? `Ctrl+drag on a row: the new plan is ${seafarer.name}'s.`
+                  : "Pick an applicant, then Ctrl+drag on a row to plan them."}
               </Text>
-              {seafarer && <Button size="compact-xs" variant="subtle" onClick={() => onSeafarer(null)}>Stop planning {seafarer.name}</Button>}
+              {seafarer && (
+                <Button size="compact-xs" variant="subtle" onClick={() => onSeafarer(null)}>
+                  Stop planning {seafarer.name}
+                </Button>
+              )}
             </Stack>
           )}
           {plan?.attributes.user_id && can("timeplans.userProfile", "read") ? (
             <UserProfileCard planId={plan.id} />
           ) : (
-            <Text size="sm" c="dimmed">{plan ? (plan.attributes.user_id ? (plan.attributes.user_name ?? "") : "A vacancy: nobody planned yet.") : "Select a plan to see its seafarer."}</Text>
+            <Text size="sm" c="dimmed">
+              {plan
+                ? plan.attributes.user_id
+                  ? (plan.attributes.user_name ?? "")
+                  : "A vacancy: nobody planned yet."
+                : "Select a plan to see its seafarer."}
+            </Text>
           )}
         </Stack>
       </ScrollArea>

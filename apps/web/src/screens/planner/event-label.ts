@@ -39,20 +39,30 @@ export const planLabel = (plan: TPlanLabelData, partnerView: boolean): string =>
   if (!vacancy && plan.status !== "other_agency" && plan.telegram_bot) parts.push("🤖");
   if (plan.repair_team) parts.push("🔧");
   if (plan.problem_newcomer) parts.push("™");
-  let text = vacancy ? PLACEMENT_STATUS_LABELS.vacancy : (plan.user_name ?? PLACEMENT_STATUS_LABELS[plan.status]);
+  let text = vacancy
+    ? PLACEMENT_STATUS_LABELS.vacancy
+    : (plan.user_name ?? PLACEMENT_STATUS_LABELS[plan.status]);
   if (published && plan.offer != null) text += ` (${plan.offer}$)`;
-  if (DOA_STATUSES.includes(plan.status) && plan.readiness_date) text += ` - DOA ${dayMonth(plan.readiness_date)}`;
+  if (DOA_STATUSES.includes(plan.status) && plan.readiness_date)
+    text += ` - DOA ${dayMonth(plan.readiness_date)}`;
   if (plan.last_comment_body) text += ` · ${plan.last_comment_body}`;
   parts.push(text);
   return parts.join(" ");
 };
 
 /** Style classes of an item (spec 002 §4): by status, by id, and by crew changes signing it on or off. */
-export const planClasses = (plan: { id: string; status: TPlacementStatus; crew_change_sign_on_id: number | null; crew_change_sign_off_id: number | null }): string =>
+export const planClasses = (plan: {
+  id: string;
+  status: TPlacementStatus;
+  crew_change_sign_on_id: number | null;
+  crew_change_sign_off_id: number | null;
+}): string =>
   [
     "plan",
     `plan--${plan.status}`,
     `plan-${plan.id}`,
     plan.crew_change_sign_on_id !== null ? "plan--sign-on" : "",
     plan.crew_change_sign_off_id !== null ? "plan--sign-off" : "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");

@@ -9,7 +9,10 @@ export const moveErrorNotice = (error: unknown): { title: string; message: strin
   if (isApiError(error) && error.status === 422) {
     const first = error.apiErrors[0];
     const field = first?.source?.pointer?.split("/")[3];
-    return { title: "The plan was not moved", message: first?.detail ?? ([field, first?.title].filter(Boolean).join(" ") || firstErrorMessage(error)) };
+    return {
+      title: "The plan was not moved",
+      message: first?.detail ?? ([field, first?.title].filter(Boolean).join(" ") || firstErrorMessage(error)),
+    };
   }
   return { title: isApiError(error) ? error.message : "Error", message: firstErrorMessage(error) };
 };

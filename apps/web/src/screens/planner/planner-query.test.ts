@@ -5,9 +5,23 @@ const now = new Date("2026-11-22T10:00:00Z");
 
 describe("planner query", () => {
   it("takes the filter from the address, then the saved query, then the defaults", () => {
-    expect(initialQuery("?vesselIds=1,2&roleIds=3&ownerIds=all&day=2026-07-01", "vesselIds=9&roleIds=9", now)).toMatchObject({ vesselIds: [1, 2], roleIds: [3], ownerIds: "all", day: "2026-07-01" });
-    expect(initialQuery("", "vesselIds=9&roleIds=8&ownerIds=4,5", now)).toMatchObject({ vesselIds: [9], roleIds: [8], ownerIds: [4, 5] });
-    expect(initialQuery("", null, now)).toEqual({ open: false, cell: 140, day: "2026-06-22", roleIds: [], vesselIds: [], ownerIds: "all", additionalFilter: "" });
+    expect(
+      initialQuery("?vesselIds=1,2&roleIds=3&ownerIds=all&day=2026-07-01", "vesselIds=9&roleIds=9", now),
+    ).toMatchObject({ vesselIds: [1, 2], roleIds: [3], ownerIds: "all", day: "2026-07-01" });
+    expect(initialQuery("", "vesselIds=9&roleIds=8&ownerIds=4,5", now)).toMatchObject({
+      vesselIds: [9],
+      roleIds: [8],
+      ownerIds: [4, 5],
+    });
+    expect(initialQuery("", null, now)).toEqual({
+      open: false,
+      cell: 140,
+      day: "2026-06-22",
+      roleIds: [],
+      vesselIds: [],
+      ownerIds: "all",
+      additionalFilter: "",
+    });
   });
 
   it("starts five months back and is complete with a vessel and a rank", () => {
@@ -17,7 +31,11 @@ describe("planner query", () => {
   });
 
   it("writes back what it read", () => {
-    const q = initialQuery("?vesselIds=1,2&roleIds=3&ownerIds=4&day=2026-07-01&cell=200&open=true&additionalFilter=vacancies", null, now);
+    const q = initialQuery(
+      "?vesselIds=1,2&roleIds=3&ownerIds=4&day=2026-07-01&cell=200&open=true&additionalFilter=vacancies",
+      null,
+      now,
+    );
     expect(initialQuery(`?${toSearch(q)}`, null, now)).toEqual(q);
   });
 

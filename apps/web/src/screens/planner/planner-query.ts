@@ -21,7 +21,10 @@ export const SAVED_QUERY_KEY = "timeplans.query";
 const FILTER_KEYS = ["roleIds", "vesselIds", "ownerIds", "additionalFilter"] as const;
 
 const ids = (raw: string | null): number[] =>
-  (raw ?? "").split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  (raw ?? "")
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
 
 /** Start date default: five months back (spec 002 §9), as YYYY-MM-DD. */
 export const defaultDay = (now: Date): string => {
@@ -78,7 +81,9 @@ export const defaultFilter = (
   me: number,
 ): Pick<TPlannerQuery, "vesselIds" | "roleIds"> => {
   const mine = [...new Set(rows.filter((r) => r.coordinatorId === me).map((r) => r.vesselId))];
-  const byName = [...new Map(rows.map((r) => [r.vesselId, r.vesselName])).entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([id]) => id);
+  const byName = [...new Map(rows.map((r) => [r.vesselId, r.vesselName])).entries()]
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([id]) => id);
   return {
     vesselIds: mine.length ? mine : byName.slice(0, DEFAULT_VESSELS),
     roleIds: [...new Set(rows.map((r) => r.rankId))],

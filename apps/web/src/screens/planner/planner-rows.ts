@@ -5,23 +5,25 @@ import { runActionFor } from "../../api/run-action";
 import type { TPlannerRow } from "./row-window";
 
 const ZPlannerRows = z.object({
-  data: z.array(z.object({
-    id: z.string(),
-    attributes: z.object({
-      name: z.string(),
-      crewing_priority: z.number(),
-      template_offer: z.number().nullable().optional(),
-      rank_id: z.number(),
-      rank_title: z.string(),
-      rank_priority: z.number(),
-      vessel_id: z.number(),
-      vessel_name: z.string(),
-      coordinator_id: z.number().nullable(),
-      owner_id: z.number().nullable(),
-      owner_name: z.string().nullable(),
-      open_vacancies: z.number(),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      attributes: z.object({
+        name: z.string(),
+        crewing_priority: z.number(),
+        template_offer: z.number().nullable().optional(),
+        rank_id: z.number(),
+        rank_title: z.string(),
+        rank_priority: z.number(),
+        vessel_id: z.number(),
+        vessel_name: z.string(),
+        coordinator_id: z.number().nullable(),
+        owner_id: z.number().nullable(),
+        owner_name: z.string().nullable(),
+        open_vacancies: z.number(),
+      }),
     }),
-  })),
+  ),
 });
 
 export const PLANNER_ROWS_KEY = ["planner_rows"] as const;

@@ -22,7 +22,8 @@ export interface TPlanMove {
 
 const dayOf = (iso: string): string => iso.split("T")[0] ?? iso;
 const DAY = 86_400_000;
-const distance = (a: string, b: string): number => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY;
+const distance = (a: string, b: string): number =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY;
 
 /** "07.01.2027" from "2027-01-07" (the shared helper). */
 export const dmy = (iso: string): string => formatDay(iso);
@@ -32,7 +33,11 @@ export const dmy = (iso: string): string => formatDay(iso);
  * relieved end there, the reliefs start there (the pairing of the contracts' rules). Plans
  * already ending or starting there are left out.
  */
-export const rotationMoves = (plans: readonly TRotationPlan[], date: string, dateSignOn = ""): TPlanMove[] => {
+export const rotationMoves = (
+  plans: readonly TRotationPlan[],
+  date: string,
+  dateSignOn = "",
+): TPlanMove[] => {
   if (!date) return [];
   const signOn = dateSignOn || date;
   const moves: TPlanMove[] = [];
@@ -43,7 +48,8 @@ export const rotationMoves = (plans: readonly TRotationPlan[], date: string, dat
       const from = { start: dayOf(plan.start), end: dayOf(plan.end) };
       const to = side === "sign_off_id" ? { start: from.start, end: date } : { start: signOn, end: from.end };
       if (to.start === from.start && to.end === from.end) continue;
-      const beforeReadiness = side === "sign_on_id" && plan.readiness && to.start < plan.readiness ? plan.readiness : null;
+      const beforeReadiness =
+        side === "sign_on_id" && plan.readiness && to.start < plan.readiness ? plan.readiness : null;
       moves.push({ id: plan.id, label: plan.label, row: plan.row, side, from, to, beforeReadiness });
     }
   }
@@ -60,7 +66,12 @@ export const meetingDate = (plans: readonly TRotationPlan[]): string => {
   let best = "";
   let bestCost = Number.POSITIVE_INFINITY;
   for (const day of candidates) {
-    const cost = plans.reduce((sum, p) => sum + (sideAt(p, day) === "sign_off_id" ? distance(dayOf(p.end), day) : distance(dayOf(p.start), day)), 0);
+    const cost = plans.reduce(
+      (sum, p) =>
+        sum +
+        (sideAt(p, day) === "sign_off_id" ? distance(dayOf(p.end), day) : distance(dayOf(p.start), day)),
+      0,
+    );
     if (cost < bestCost) {
       best = day;
       bestCost = cost;

@@ -24,7 +24,13 @@ export interface TPlannerRow {
  * milliseconds per frame; a window of ~40 rows keeps both small (docs/planner.md has the
  * measurements). The first row given is the first row shown (vis-timeline does not scroll).
  */
-export const rowWindow = (scrollTop: number, rowHeight: number, viewportHeight: number, total: number, below = 4): { first: number; last: number } => {
+export const rowWindow = (
+  scrollTop: number,
+  rowHeight: number,
+  viewportHeight: number,
+  total: number,
+  below = 4,
+): { first: number; last: number } => {
   const visible = Math.ceil(viewportHeight / rowHeight);
   const first = Math.max(0, Math.min(Math.floor(scrollTop / rowHeight), total - visible));
   const last = Math.min(total - 1, first + visible + below);
@@ -47,4 +53,10 @@ export const plannerRows = (
     .filter((r) => query.vesselIds.includes(r.vesselId) && query.roleIds.includes(r.rankId))
     .filter((r) => query.additionalFilter !== "my_vessels" || r.coordinatorId === me)
     .filter((r) => query.additionalFilter !== "vacancies" || r.openVacancies > 0)
-    .sort((a, b) => a.vesselName.localeCompare(b.vesselName) || a.vesselId - b.vesselId || a.priority - b.priority || a.id - b.id);
+    .sort(
+      (a, b) =>
+        a.vesselName.localeCompare(b.vesselName) ||
+        a.vesselId - b.vesselId ||
+        a.priority - b.priority ||
+        a.id - b.id,
+    );

@@ -16,7 +16,11 @@ const RETRY_MS = 3000;
  * Follows GET /api/live for the given types (docs/live.md) and calls `onChange` for each
  * change. EventSource cannot send the session headers, so the stream is read with fetch.
  */
-export const useLiveChanges = (types: readonly string[], onChange: (change: TLiveChange) => void, enabled = true): void => {
+export const useLiveChanges = (
+  types: readonly string[],
+  onChange: (change: TLiveChange) => void,
+  enabled = true,
+): void => {
   const handler = useRef(onChange);
   handler.current = onChange;
   const key = types.join(",");
@@ -26,7 +30,10 @@ export const useLiveChanges = (types: readonly string[], onChange: (change: TLiv
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
       try {
-        const res = await fetch(apiUrl(`/live?types=${encodeURIComponent(key)}`), { headers: requestHeaders(), signal: controller.signal });
+        const res = await fetch(apiUrl(`/live?types=${encodeURIComponent(key)}`), {
+          headers: requestHeaders(),
+          signal: controller.signal,
+        });
         storeRotatedHeaders(res.headers);
         if (!res.ok || !res.body) throw new Error(`live ${res.status}`);
         const reader = res.body.getReader();

@@ -13,7 +13,10 @@ import type { TPlannerRow } from "./row-window";
  */
 export const usePlannerRows = () => useQuery(plannerRowsQuery);
 
-interface TOption { value: string; label: string }
+interface TOption {
+  value: string;
+  label: string;
+}
 
 /** The filter's choices from the rows: owners, vessels (of the chosen owners, or all), ranks in crewing order. */
 export const plannerChoices = (rows: readonly TPlannerRow[], ownerIds: readonly number[] | "all") => {
@@ -22,14 +25,17 @@ export const plannerChoices = (rows: readonly TPlannerRow[], ownerIds: readonly 
   const ranks = new Map<number, { label: string; priority: number }>();
   for (const r of rows) {
     if (r.ownerId !== null && r.ownerName !== null) owners.set(r.ownerId, r.ownerName);
-    if (ownerIds === "all" || (r.ownerId !== null && ownerIds.includes(r.ownerId))) vessels.set(r.vesselId, r.vesselName);
+    if (ownerIds === "all" || (r.ownerId !== null && ownerIds.includes(r.ownerId)))
+      vessels.set(r.vesselId, r.vesselName);
     ranks.set(r.rankId, { label: r.rankTitle, priority: r.rankPriority });
   }
   const byLabel = (a: TOption, b: TOption) => a.label.localeCompare(b.label);
   return {
     ownerOptions: [...owners].map(([id, label]) => ({ value: String(id), label })).sort(byLabel),
     vesselOptions: [...vessels].map(([id, label]) => ({ value: String(id), label })).sort(byLabel),
-    rankOptions: [...ranks].sort((a, b) => a[1].priority - b[1].priority).map(([id, r]) => ({ value: String(id), label: r.label })),
+    rankOptions: [...ranks]
+      .sort((a, b) => a[1].priority - b[1].priority)
+      .map(([id, r]) => ({ value: String(id), label: r.label })),
   };
 };
 
@@ -40,8 +46,23 @@ export const rowIdOf = (plan: TPlanRecord): number => plan.attributes.ms_id ?? -
 
 /** What the scheduler draws a plan with: a sparse fieldset keeps the answer small (no other periods). */
 export const SCHEDULER_FIELDS = [
-  "start", "end", "status", "to_publish", "repair_team", "offer", "ms_id", "user_id", "user_name", "readiness_date",
-  "telegram_bot", "problem_newcomer", "port_name", "last_comment_body", "crew_change_sign_on_id", "crew_change_sign_off_id", "warnings",
+  "start",
+  "end",
+  "status",
+  "to_publish",
+  "repair_team",
+  "offer",
+  "ms_id",
+  "user_id",
+  "user_name",
+  "readiness_date",
+  "telegram_bot",
+  "problem_newcomer",
+  "port_name",
+  "last_comment_body",
+  "crew_change_sign_on_id",
+  "crew_change_sign_off_id",
+  "warnings",
 ] as const;
 
 export const PLANS_KEY = ["time_plans", "list"] as const;
@@ -59,21 +80,34 @@ export const blocksOf = (rows: readonly TPlannerRow[], visibleRowIds: readonly n
  * items of the new range only): the rows are cut into fixed blocks and each block on screen is
  * one request, cached, so a scroll asks only for the blocks it brings in.
  */
-export const usePlans = (rows: readonly TPlannerRow[], blocks: string, from: string, to: string, partnerView: boolean) => {
+export const usePlans = (
+  rows: readonly TPlannerRow[],
+  blocks: string,
+  from: string,
+  to: string,
+  partnerView: boolean,
+) => {
   const wanted = blocks ? blocks.split(",").map(Number) : [];
   // partner_view is never sent offers or publication marks: it does not ask for them either.
   const fields = SCHEDULER_FIELDS.filter((f) => !partnerView || (f !== "offer" && f !== "to_publish"));
   return useQueries({
     queries: wanted.map((block) => {
-      const ids = rows.slice(block * PLAN_BLOCK_ROWS, (block + 1) * PLAN_BLOCK_ROWS).map((r) => r.id).join(",");
+      const ids = rows
+        .slice(block * PLAN_BLOCK_ROWS, (block + 1) * PLAN_BLOCK_ROWS)
+        .map((r) => r.id)
+        .join(",");
       return {
         queryKey: [...PLANS_KEY, { rows: ids, from, to }],
         queryFn: async ({ signal }: { signal: AbortSignal }) => {
-          const page = await getList("time_plans", {
-            perPage: 25_000,
-            filter: { date_range: `${from},${to}`, manning_scale_id: ids },
-            fields: { time_plans: fields },
-          }, signal);
+          const page = await getList(
+            "time_plans",
+            {
+              perPage: 25_000,
+              filter: { date_range: `${from},${to}`, manning_scale_id: ids },
+              fields: { time_plans: fields },
+            },
+            signal,
+          );
           return page.data.map((p) => recordOf(timePlans, p));
         },
         placeholderData: keepPreviousData,

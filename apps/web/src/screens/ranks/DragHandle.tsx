@@ -13,10 +13,19 @@ export interface TDragHandleProps {
 /** The grip a rank is moved by (mouse, touch or keyboard: Space, arrows, Space). */
 export const DragHandle = ({ handleProps, name, enabled, dragging }: TDragHandleProps) => (
   <Tooltip
-    label={enabled ? "Drag to change the crewing priority" : "Sort by crewing priority, without filter or search, to reorder"}
+    label={
+      enabled
+        ? "Drag to change the crewing priority"
+        : "Sort by crewing priority, without filter or search, to reorder"
+    }
     disabled={dragging}
   >
-    <span {...handleProps} className={classes.handle} data-disabled={!enabled || undefined} aria-label={`Reorder ${name}`}>
+    <span
+      {...handleProps}
+      className={classes.handle}
+      data-disabled={!enabled || undefined}
+      aria-label={`Reorder ${name}`}
+    >
       <IconGripVertical size={16} />
     </span>
   </Tooltip>

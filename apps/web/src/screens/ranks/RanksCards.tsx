@@ -29,8 +29,19 @@ export const RanksCards = ({ config, records, context, enabled }: TRanksBodyProp
           included={page.included}
           detailsHref={detailsHref(record)}
           actions={rowActions?.(record)}
-          select={selection ? <SelectRowBox selection={selection} id={record.id} name={nameOf(record)} /> : undefined}
-          leading={<DragHandle handleProps={drag.handleProps} name={recordTitle(record, "title")} enabled={enabled} dragging={drag.dragging} />}
+          select={
+            selection ? (
+              <SelectRowBox selection={selection} id={record.id} name={nameOf(record)} />
+            ) : undefined
+          }
+          leading={
+            <DragHandle
+              handleProps={drag.handleProps}
+              name={recordTitle(record, "title")}
+              enabled={enabled}
+              dragging={drag.dragging}
+            />
+          }
         />
       )}
     </SortableStack>

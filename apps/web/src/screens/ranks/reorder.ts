@@ -26,5 +26,8 @@ export const moveRecord = (
 };
 
 /** Dragging means "put it at this position", which is only true in priority order, unfiltered. */
-export const canReorder = (sort: { field: string; order: string }, filterCount: number, search: string): boolean =>
-  sort.field === "crewing_priority" && sort.order === "asc" && filterCount === 0 && search === "";
+export const canReorder = (
+  sort: { field: string; order: string },
+  filterCount: number,
+  search: string,
+): boolean => sort.field === "crewing_priority" && sort.order === "asc" && filterCount === 0 && search === "";

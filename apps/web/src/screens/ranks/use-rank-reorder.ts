@@ -16,7 +16,11 @@ import { moveRecord } from "./reorder";
  * the new 1-based position, and the old order comes back if it refuses. A drop in place or
  * outside the list does nothing.
  */
-export const useRankReorder = (config: TScreenConfig, records: readonly TResourceRecord[], context: TBodyContext) => {
+export const useRankReorder = (
+  config: TScreenConfig,
+  records: readonly TResourceRecord[],
+  context: TBodyContext,
+) => {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const { queryKey, list } = context;

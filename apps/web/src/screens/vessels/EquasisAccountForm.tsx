@@ -25,13 +25,18 @@ export const EquasisAccountForm = ({ reason, onSaved }: TEquasisAccountFormProps
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saving = useResourceMutation({
-    mutationFn: () => runAction(clients, "update_me", { input: { equasis_email: email, equasis_password: password } }),
+    mutationFn: () =>
+      runAction(clients, "update_me", { input: { equasis_email: email, equasis_password: password } }),
     notice: FLEET_NOTICES.accountSaved,
     onSuccess: onSaved,
     // Every refusal shows in the form itself: on its field, else under the password.
     refusal: (error) => {
       const fields = fieldErrorsOf(error);
-      setErrors(Object.keys(fields).length ? fields : { base: error instanceof Error ? error.message : String(error) });
+      setErrors(
+        Object.keys(fields).length
+          ? fields
+          : { base: error instanceof Error ? error.message : String(error) },
+      );
       return true;
     },
   });
@@ -50,11 +55,25 @@ export const EquasisAccountForm = ({ reason, onSaved }: TEquasisAccountFormProps
       <Stack gap="sm">
         <Alert color="blue" variant="light" icon={<IconKey size={18} />} title="Your Equasis account">
           <Text size="sm">
-            {reason ? `${reason} ` : ""}The server signs in to Equasis with your own account; the password is stored encrypted and never shown again.
+            {reason ? `${reason} ` : ""}The server signs in to Equasis with your own account; the password is
+            stored encrypted and never shown again.
           </Text>
         </Alert>
-        <TextInput label="Equasis email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.equasis_email} />
-        <PasswordInput label="Equasis password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.equasis_password ?? errors.base} />
+        <TextInput
+          label="Equasis email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={errors.equasis_email}
+        />
+        <PasswordInput
+          label="Equasis password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.equasis_password ?? errors.base}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={saving.isPending} disabled={!email || !password}>
             Save account

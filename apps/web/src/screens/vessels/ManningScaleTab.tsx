@@ -1,8 +1,28 @@
 import { manningScales } from "@crew/contracts";
 import type { DropResult } from "@hello-pangea/dnd";
-import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
+import {
+  IconArchive,
+  IconArrowBackUp,
+  IconCheck,
+  IconCopy,
+  IconGripVertical,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { firstErrorMessage, isApiError, recordOf } from "../../api";
 import { useApiErrorHandler } from "../../errors";
@@ -25,7 +45,15 @@ const OFFER_SAVE_DELAY = 700;
  * Enter, or a pause) or stepped with the arrows (the arrows never focus the field, so waiting for
  * it to be left lost their change, issue 22). The saved state shows beside it.
  */
-const OfferInput = ({ row, enabled, onSave }: { row: TResourceRecord; enabled: boolean; onSave: (value: number | null) => Promise<string | undefined> }) => {
+const OfferInput = ({
+  row,
+  enabled,
+  onSave,
+}: {
+  row: TResourceRecord;
+  enabled: boolean;
+  onSave: (value: number | null) => Promise<string | undefined>;
+}) => {
   const name = recordOf(manningScales, row).attributes.name;
   const stored = recordOf(manningScales, row).attributes.template_offer ?? null;
   const saved = useRef<number | null>(stored);
@@ -82,7 +110,12 @@ const OfferInput = ({ row, enabled, onSave }: { row: TResourceRecord; enabled: b
         {state === "saving" ? <Loader size={12} aria-label={`Saving the offer of ${name}`} /> : null}
         {state === "saved" ? (
           <Tooltip label="Saved">
-            <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-label={`Offer of ${name} saved`} data-testid="offer-saved" />
+            <IconCheck
+              size={14}
+              color="var(--mantine-color-teal-6)"
+              aria-label={`Offer of ${name} saved`}
+              data-testid="offer-saved"
+            />
           </Tooltip>
         ) : null}
       </span>
@@ -140,7 +173,12 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
       await scale.refresh();
     } catch (error) {
       // Spec 002 §8: the API's errors are shown.
-      notifyError(noticeLines(isApiError(error) ? error.apiErrors.map((e) => e.detail ?? e.title) : [firstErrorMessage(error)]), "Copy failed");
+      notifyError(
+        noticeLines(
+          isApiError(error) ? error.apiErrors.map((e) => e.detail ?? e.title) : [firstErrorMessage(error)],
+        ),
+        "Copy failed",
+      );
     } finally {
       setBusy(null);
     }
@@ -183,7 +221,9 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
     try {
       await scale.setAttributes(row.id, { state });
       // Spec 002 §4: after the archive call the row is archived here at once.
-      scale.showRows((list) => list.map((r) => (r.id === row.id ? { ...r, attributes: { ...r.attributes, state } } : r)));
+      scale.showRows((list) =>
+        list.map((r) => (r.id === row.id ? { ...r, attributes: { ...r.attributes, state } } : r)),
+      );
       notifySuccess(state === "archived" ? FLEET_NOTICES.scaleRowArchived : FLEET_NOTICES.scaleRowRestored);
     } catch (error) {
       handleError(error);
@@ -193,7 +233,11 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
   const confirmDelete = (row: TResourceRecord) =>
     modals.openConfirmModal({
       title: "Delete the row",
-      children: <Text size="sm">Delete {recordOf(manningScales, row).attributes.name} from the manning scale? Its plans go with it.</Text>,
+      children: (
+        <Text size="sm">
+          Delete {recordOf(manningScales, row).attributes.name} from the manning scale? Its plans go with it.
+        </Text>
+      ),
       labels: { confirm: "Delete", cancel: "Cancel" },
       confirmProps: { color: "red" },
       onConfirm: () => {
@@ -221,8 +265,21 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
               onChangeOption={(o) => setRankLabel(o?.label ?? "")}
               w={240}
             />
-            <NumberInput label="Offer, USD/month" min={0} step={50} thousandSeparator=" " value={offer} onChange={setOffer} w={160} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void add()} disabled={!rankId} loading={busy === "add"}>
+            <NumberInput
+              label="Offer, USD/month"
+              min={0}
+              step={50}
+              thousandSeparator=" "
+              value={offer}
+              onChange={setOffer}
+              w={160}
+            />
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void add()}
+              disabled={!rankId}
+              loading={busy === "add"}
+            >
               Add rank
             </Button>
             <Group gap="sm" align="flex-end" ml={{ base: 0, md: "auto" }}>
@@ -236,7 +293,12 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
                 exclude={[vesselId]}
                 w={240}
               />
-              <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => setAsking(true)} disabled={!copyFrom || copyFrom === vesselId}>
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={16} />}
+                onClick={() => setAsking(true)}
+                disabled={!copyFrom || copyFrom === vesselId}
+              >
                 Copy…
               </Button>
             </Group>
@@ -244,51 +306,102 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
         </Paper>
       ) : null}
       {asking && copyFrom ? (
-        <CopyScaleDialog vesselId={vesselId} fromId={copyFrom} fromName={copyFromName} busy={busy === "copy"} onConfirm={(mode) => void copy(mode)} onClose={() => setAsking(false)} />
+        <CopyScaleDialog
+          vesselId={vesselId}
+          fromId={copyFrom}
+          fromName={copyFromName}
+          busy={busy === "copy"}
+          onConfirm={(mode) => void copy(mode)}
+          onClose={() => setAsking(false)}
+        />
       ) : null}
       <Paper withBorder shadow="xs">
         <Group justify="space-between" px="md" py="sm">
-          <Title order={3} fz="md" fw={650}>Manning scale</Title>
-          <Text size="sm" c="dimmed">{rows.filter((r) => recordOf(manningScales, r).attributes.state === "active").length} ranks</Text>
+          <Title order={3} fz="md" fw={650}>
+            Manning scale
+          </Title>
+          <Text size="sm" c="dimmed">
+            {rows.filter((r) => recordOf(manningScales, r).attributes.state === "active").length} ranks
+          </Text>
         </Group>
-        {scale.rows.isLoading ? <Text px="md" pb="md" c="dimmed">Loading…</Text> : null}
-        {!scale.rows.isLoading && rows.length === 0 ? <Text px="md" pb="md" c="dimmed">No ranks yet: add the first one above, or copy another vessel's scale.</Text> : null}
+        {scale.rows.isLoading ? (
+          <Text px="md" pb="md" c="dimmed">
+            Loading…
+          </Text>
+        ) : null}
+        {!scale.rows.isLoading && rows.length === 0 ? (
+          <Text px="md" pb="md" c="dimmed">
+            No ranks yet: add the first one above, or copy another vessel's scale.
+          </Text>
+        ) : null}
         <SortableStack
           droppableId={`manning-scale-${vesselId}`}
           items={rows}
           keyOf={(r) => r.id}
           onDragEnd={onDragEnd}
           isDragDisabled={() => !mayUpdate}
-          itemClassName={(dragging) => (dragging ? `${classes.scaleRow} ${classes.dragging}` : classes.scaleRow)}
+          itemClassName={(dragging) =>
+            dragging ? `${classes.scaleRow} ${classes.dragging}` : classes.scaleRow
+          }
           itemTestId="scale-row"
         >
           {(row, drag) => {
             const { name, crewing_priority: position, state } = recordOf(manningScales, row).attributes;
             const archived = state === "archived";
             return (
-              <Group gap="sm" wrap="nowrap" px="md" py={6} data-archived={archived || undefined} className={classes.scaleRowInner}>
+              <Group
+                gap="sm"
+                wrap="nowrap"
+                px="md"
+                py={6}
+                data-archived={archived || undefined}
+                className={classes.scaleRowInner}
+              >
                 <span {...drag.handleProps} className={classes.grip} aria-label={`Reorder ${name}`}>
                   <IconGripVertical size={16} />
                 </span>
                 {/* On a phone the offer and the buttons move under the rank rather than squeeze its name. */}
                 <Group gap="xs" justify="space-between" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
                   <Group gap="sm" wrap="nowrap" miw={150} style={{ flex: 1 }}>
-                    <Text size="sm" c="dimmed" w={24} ta="right">{position}</Text>
-                    <Text size="sm" fw={500}>{name}</Text>
-                    {archived ? <Badge size="sm" color="gray" variant="light">Archived</Badge> : null}
+                    <Text size="sm" c="dimmed" w={24} ta="right">
+                      {position}
+                    </Text>
+                    <Text size="sm" fw={500}>
+                      {name}
+                    </Text>
+                    {archived ? (
+                      <Badge size="sm" color="gray" variant="light">
+                        Archived
+                      </Badge>
+                    ) : null}
                   </Group>
                   <Group gap="xs" wrap="nowrap" ml="auto">
-                    <OfferInput key={row.id} row={row} enabled={mayUpdate && !archived} onSave={(value) => saveOffer(row, value)} />
+                    <OfferInput
+                      key={row.id}
+                      row={row}
+                      enabled={mayUpdate && !archived}
+                      onSave={(value) => saveOffer(row, value)}
+                    />
                     {mayUpdate ? (
                       <Tooltip label={archived ? "Restore" : "Archive"}>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`${archived ? "Restore" : "Archive"} ${name}`} onClick={() => void setState(row, archived ? "active" : "archived")}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`${archived ? "Restore" : "Archive"} ${name}`}
+                          onClick={() => void setState(row, archived ? "active" : "archived")}
+                        >
                           {archived ? <IconArrowBackUp size={16} /> : <IconArchive size={16} />}
                         </ActionIcon>
                       </Tooltip>
                     ) : null}
                     {mayDelete ? (
                       <Tooltip label="Delete">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => confirmDelete(row)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${name}`}
+                          onClick={() => confirmDelete(row)}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>

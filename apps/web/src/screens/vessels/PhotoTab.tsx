@@ -29,7 +29,9 @@ export const PhotoTab = ({ one }: { one: TOneRecord }) => {
     setError(null);
     setProgress(0);
     try {
-      await uploadToAction(vessels, "update_photo", { id: one.record.id }, "photo", file, (p) => setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0));
+      await uploadToAction(vessels, "update_photo", { id: one.record.id }, "photo", file, (p) =>
+        setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
+      );
       notifySuccess(FLEET_NOTICES.photoUpdated);
       await invalidateResource(queryClient, "vessels");
     } catch (e) {
@@ -45,11 +47,18 @@ export const PhotoTab = ({ one }: { one: TOneRecord }) => {
     <Paper withBorder shadow="xs" p="md">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} fz="md" fw={650}>Photo</Title>
+          <Title order={3} fz="md" fw={650}>
+            Photo
+          </Title>
           {can("vessels", "update") ? (
             <FileButton onChange={(file) => void upload(file)} accept="image/jpeg,image/png,image/webp">
               {(props) => (
-                <Button {...props} leftSection={<IconUpload size={16} />} loading={progress !== null} variant="light">
+                <Button
+                  {...props}
+                  leftSection={<IconUpload size={16} />}
+                  loading={progress !== null}
+                  variant="light"
+                >
                   {photo ? "Replace photo" : "Upload photo"}
                 </Button>
               )}
@@ -57,13 +66,19 @@ export const PhotoTab = ({ one }: { one: TOneRecord }) => {
           ) : null}
         </Group>
         {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
-        {error ? <Text c="red" size="sm">{error}</Text> : null}
+        {error ? (
+          <Text c="red" size="sm">
+            {error}
+          </Text>
+        ) : null}
         {src ? (
           <img src={src} alt={`Photo of ${name}`} className={classes.photo} />
         ) : (
           <Stack align="center" gap={4} py="xl" c="dimmed">
             <IconPhoto size={40} stroke={1.2} />
-            <Text size="sm">{photo && failed ? "The photo could not be loaded." : "No photo yet. JPEG, PNG or WebP."}</Text>
+            <Text size="sm">
+              {photo && failed ? "The photo could not be loaded." : "No photo yet. JPEG, PNG or WebP."}
+            </Text>
           </Stack>
         )}
       </Stack>

@@ -1,5 +1,18 @@
 import { vessels, ZImo } from "@crew/contracts";
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { IconAlertTriangle, IconSearch, IconShip } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -68,7 +81,12 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
     setFieldError(undefined);
     setBusy("search");
     try {
-      const answer = await runActionFor(vessels, "equasis_vessel_search", { input: { q: imo.data } }, ZSearchAnswer);
+      const answer = await runActionFor(
+        vessels,
+        "equasis_vessel_search",
+        { input: { q: imo.data } },
+        ZSearchAnswer,
+      );
       setShip(answer.data[0]?.attributes ?? null);
     } catch (error) {
       setProblem(registryProblemOf(error));
@@ -80,7 +98,12 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
   const create = async (found: TRegistryShip) => {
     setBusy("create");
     try {
-      const created = await runActionFor(vessels, "create_from_equasis", { input: { imo: found.imo } }, ZCreated);
+      const created = await runActionFor(
+        vessels,
+        "create_from_equasis",
+        { input: { imo: found.imo } },
+        ZCreated,
+      );
       notifySuccess(VESSEL_MESSAGES.created);
       await invalidateResource(queryClient, "vessels");
       close();
@@ -118,10 +141,21 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
         {problem?.kind === "account" ? (
           <EquasisAccountForm reason={problem.message} onSaved={() => void search()} />
         ) : problem ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={problem.kind === "login" ? "Equasis refused the login" : "The registry search failed"}>
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title={problem.kind === "login" ? "Equasis refused the login" : "The registry search failed"}
+          >
             {problem.message}
             {problem.kind === "login" ? (
-              <Anchor component="button" type="button" size="sm" display="block" mt={6} onClick={() => setProblem({ kind: "account", message: "Check your Equasis account." })}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                display="block"
+                mt={6}
+                onClick={() => setProblem({ kind: "account", message: "Check your Equasis account." })}
+              >
                 Change the saved Equasis account
               </Anchor>
             ) : null}
@@ -134,11 +168,19 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <IconShip size={22} />
                 <div style={{ minWidth: 0 }}>
-                  <Title order={4} style={{ overflowWrap: "anywhere" }}>{ship.name}</Title>
-                  <Text size="sm" c="dimmed">IMO {ship.imo}</Text>
+                  <Title order={4} style={{ overflowWrap: "anywhere" }}>
+                    {ship.name}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    IMO {ship.imo}
+                  </Text>
                 </div>
               </Group>
-              {ship.status ? <Badge variant="light" tt="none">{ship.status}</Badge> : null}
+              {ship.status ? (
+                <Badge variant="light" tt="none">
+                  {ship.status}
+                </Badge>
+              ) : null}
             </Group>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               {[
@@ -147,19 +189,29 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
                 ["Call sign", ship.call_sign],
                 ["Year built", ship.year_built === null ? null : String(ship.year_built)],
                 ["Deadweight", tonnes(ship.deadweight)],
-                ["Gross tonnage", ship.gross_tonnage === null ? null : ship.gross_tonnage.toLocaleString("en-GB")],
+                [
+                  "Gross tonnage",
+                  ship.gross_tonnage === null ? null : ship.gross_tonnage.toLocaleString("en-GB"),
+                ],
                 ["Registered owner", ship.registered_owner],
                 ["Ship manager", ship.ship_manager],
               ].map(([label, value]) => (
                 <div key={label}>
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                    {label}
+                  </Text>
                   <Text size="sm">{value ?? "—"}</Text>
                 </div>
               ))}
             </SimpleGrid>
             <Group justify="flex-end" mt="md">
               {ship.vessel_id ? (
-                <Button component={Link} to={`/vessels/${ship.vessel_id}/details`} variant="light" onClick={close}>
+                <Button
+                  component={Link}
+                  to={`/vessels/${ship.vessel_id}/details`}
+                  variant="light"
+                  onClick={close}
+                >
                   Open the vessel (already in the fleet)
                 </Button>
               ) : (

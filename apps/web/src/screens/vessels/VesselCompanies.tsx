@@ -34,12 +34,15 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
   const vesselId = one.record.id;
   const vessel: TResourceIdentifier = { type: "vessels", id: vesselId };
 
-  const current = (slot: TSlot): TChoice => pending[slot] ?? { value: linkOf(one, slot), label: relatedTitle(one.record, slot, one.included) };
+  const current = (slot: TSlot): TChoice =>
+    pending[slot] ?? { value: linkOf(one, slot), label: relatedTitle(one.record, slot, one.included) };
 
   const write = async ({ slot, next }: { slot: TSlot; next: TChoice }): Promise<void> => {
     const link = slot === "coordinator" ? null : linkOf(one, `${slot}_vessel`);
     const linkType = slot === "owner" ? "owner_vessels" : "manager_vessels";
-    const target: TResourceIdentifier | null = next.value ? { type: slot === "owner" ? "owners" : slot === "manager" ? "managers" : "clients", id: next.value } : null;
+    const target: TResourceIdentifier | null = next.value
+      ? { type: slot === "owner" ? "owners" : slot === "manager" ? "managers" : "clients", id: next.value }
+      : null;
     if (slot === "coordinator") {
       await replaceRelationship("vessels", vesselId, "coordinator", target, { update_from_equasis: false });
     } else if (link && target) {
@@ -59,8 +62,18 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
     onFailure: (_action, _error, variables) => settle(variables),
     invalidates: ["vessels"],
     notice: (_, { slot, next }) => {
-      const set = slot === "owner" ? FLEET_NOTICES.ownerSet : slot === "manager" ? FLEET_NOTICES.managerSet : FLEET_NOTICES.coordinatorSet;
-      const cleared = slot === "owner" ? FLEET_NOTICES.ownerDeleted : slot === "manager" ? FLEET_NOTICES.managerDeleted : FLEET_NOTICES.coordinatorDeleted;
+      const set =
+        slot === "owner"
+          ? FLEET_NOTICES.ownerSet
+          : slot === "manager"
+            ? FLEET_NOTICES.managerSet
+            : FLEET_NOTICES.coordinatorSet;
+      const cleared =
+        slot === "owner"
+          ? FLEET_NOTICES.ownerDeleted
+          : slot === "manager"
+            ? FLEET_NOTICES.managerDeleted
+            : FLEET_NOTICES.coordinatorDeleted;
       return next.value ? set(next.label) : cleared;
     },
   });
@@ -71,7 +84,12 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
     writing.mutate({ slot, next });
   };
 
-  const picker = (slot: TSlot, type: string, label: string, key: "vessels.owner" | "vessels.manager" | "vessels.coordinator") => {
+  const picker = (
+    slot: TSlot,
+    type: string,
+    label: string,
+    key: "vessels.owner" | "vessels.manager" | "vessels.coordinator",
+  ) => {
     const choice = current(slot);
     if (!readable(type)) return null;
     return can(key, "update") ? (
@@ -85,11 +103,15 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
         // Mantine hides the clear button from assistive technology; here it is the way to remove the link.
         clearButtonProps={{ "aria-label": `Clear ${label.toLowerCase()}`, "aria-hidden": false, tabIndex: 0 }}
         onChange={() => undefined}
-        onChangeOption={(option) => change(slot, { value: option?.value ?? null, label: option?.label ?? "" })}
+        onChangeOption={(option) =>
+          change(slot, { value: option?.value ?? null, label: option?.label ?? "" })
+        }
       />
     ) : (
       <Stack gap={2}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
         <Text size="sm">{choice.label || "—"}</Text>
       </Stack>
     );
@@ -97,7 +119,9 @@ export const VesselCompanies = ({ one }: { one: TOneRecord }) => {
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }} shadow="xs">
-      <Title order={3} fz="md" fw={650} mb="sm">Owner, manager and crew coordinator</Title>
+      <Title order={3} fz="md" fw={650} mb="sm">
+        Owner, manager and crew coordinator
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {picker("owner", "owners", "Owner", "vessels.owner")}
         {picker("manager", "managers", "Manager", "vessels.manager")}

@@ -18,9 +18,29 @@ import { registryProblemOf } from "./registry-errors";
 import { VesselCompanies } from "./VesselCompanies";
 import { VESSEL_MESSAGES } from "./vessel-messages";
 
-const INCLUDE = ["owner", "manager", "owner_vessel", "manager_vessel", "coordinator", "flag", "vessel_type", "main_engine"] as const satisfies readonly (keyof typeof vessels.relationships)[];
+const INCLUDE = [
+  "owner",
+  "manager",
+  "owner_vessel",
+  "manager_vessel",
+  "coordinator",
+  "flag",
+  "vessel_type",
+  "main_engine",
+] as const satisfies readonly (keyof typeof vessels.relationships)[];
 /** Shown by the companies card and the tabs rather than in the particulars grid. */
-const OWN_FIELDS = ["owner", "manager", "owner_vessel", "manager_vessel", "coordinator", "recruiters", "manning_scales", "photo", "owner_name", "manager_name"];
+const OWN_FIELDS = [
+  "owner",
+  "manager",
+  "owner_vessel",
+  "manager_vessel",
+  "coordinator",
+  "recruiters",
+  "manning_scales",
+  "photo",
+  "owner_name",
+  "manager_name",
+];
 
 /** Refresh from the registry (Equasis); a refused login says so in the spec's words. */
 const RegistryRefresh = ({ one }: { one: TOneRecord }) => {
@@ -40,7 +60,12 @@ const RegistryRefresh = ({ one }: { one: TOneRecord }) => {
   const refresh = () => update.mutate();
   return (
     <>
-      <Button variant="light" leftSection={<IconRefresh size={16} />} loading={update.isPending} onClick={refresh}>
+      <Button
+        variant="light"
+        leftSection={<IconRefresh size={16} />}
+        loading={update.isPending}
+        onClick={refresh}
+      >
         Update from registry
       </Button>
       <Modal opened={account !== null} onClose={() => setAccount(null)} title="Equasis account">
@@ -62,12 +87,41 @@ const RegistryRefresh = ({ one }: { one: TOneRecord }) => {
  */
 export const VesselDetailsScreen = ({ config }: TScreenProps) => {
   const { can } = useSession();
-  const include = useMemo(() => INCLUDE.filter((name) => readableWith(can)(vessels.relationships[name].type)), [can]);
-  const tabs = useMemo((): TDetailsTab[] => [
-    ...(can("vessels.manningScales", "read") ? [{ value: "manning_scales", label: "Manning scale", icon: <IconListNumbers size={16} />, render: (one: TOneRecord) => <ManningScaleTab vesselId={one.record.id} /> }] : []),
-    ...(can("vessels.assignedUsers", "read") ? [{ value: "recruiters", label: "Recruiters", icon: <IconUsers size={16} />, render: (one: TOneRecord) => <RecruitersTab vesselId={one.record.id} /> }] : []),
-    { value: "photo", label: "Photo", icon: <IconPhoto size={16} />, render: (one: TOneRecord) => <PhotoTab one={one} /> },
-  ], [can]);
+  const include = useMemo(
+    () => INCLUDE.filter((name) => readableWith(can)(vessels.relationships[name].type)),
+    [can],
+  );
+  const tabs = useMemo(
+    (): TDetailsTab[] => [
+      ...(can("vessels.manningScales", "read")
+        ? [
+            {
+              value: "manning_scales",
+              label: "Manning scale",
+              icon: <IconListNumbers size={16} />,
+              render: (one: TOneRecord) => <ManningScaleTab vesselId={one.record.id} />,
+            },
+          ]
+        : []),
+      ...(can("vessels.assignedUsers", "read")
+        ? [
+            {
+              value: "recruiters",
+              label: "Recruiters",
+              icon: <IconUsers size={16} />,
+              render: (one: TOneRecord) => <RecruitersTab vesselId={one.record.id} />,
+            },
+          ]
+        : []),
+      {
+        value: "photo",
+        label: "Photo",
+        icon: <IconPhoto size={16} />,
+        render: (one: TOneRecord) => <PhotoTab one={one} />,
+      },
+    ],
+    [can],
+  );
   return (
     <ResourceDetailsScreen
       config={config}
@@ -78,8 +132,16 @@ export const VesselDetailsScreen = ({ config }: TScreenProps) => {
         const { is_active: active, is_selected: prospect } = recordOf(vessels, record).attributes;
         return (
           <Group gap={6}>
-            {prospect ? <Badge variant="light" color="grape">Prospect</Badge> : null}
-            {active ? null : <Badge variant="light" color="gray">Inactive</Badge>}
+            {prospect ? (
+              <Badge variant="light" color="grape">
+                Prospect
+              </Badge>
+            ) : null}
+            {active ? null : (
+              <Badge variant="light" color="gray">
+                Inactive
+              </Badge>
+            )}
           </Group>
         );
       }}

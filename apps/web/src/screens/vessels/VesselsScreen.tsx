@@ -15,7 +15,17 @@ import { RegistrySearchDialog } from "./RegistrySearchDialog";
 /** Spec 002 §3: the list starts on active vessels that are not prospects. A module constant: the list state memoises on it. */
 const DEFAULT_FILTER = { is_active: "true", is_selected: "false" } as const;
 const INCLUDE = ["flag", "vessel_type", "coordinator"] as const;
-const COLUMN_ORDER = ["name", "imo", "vessel_type", "flag", "deadweight", "owner_name", "group", "coordinator", "is_active"];
+const COLUMN_ORDER = [
+  "name",
+  "imo",
+  "vessel_type",
+  "flag",
+  "deadweight",
+  "owner_name",
+  "group",
+  "coordinator",
+  "is_active",
+];
 
 /**
  * /vessels: the generic list with the spec's default filter and saved search, the columns a
@@ -32,24 +42,57 @@ export const VesselsScreen = ({ config }: TScreenProps) => {
         if (!column) return [];
         switch (key) {
           case "name":
-            return [{
-              ...column,
-              render: (record) => {
-                const { name, is_selected: prospect } = recordOf(vessels, record).attributes;
-                return (
-                  <Group gap={6} wrap="nowrap">
-                    <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>{name}</Link>
-                    {prospect ? <Badge size="xs" variant="light" color="grape">Prospect</Badge> : null}
-                  </Group>
-                );
+            return [
+              {
+                ...column,
+                render: (record) => {
+                  const { name, is_selected: prospect } = recordOf(vessels, record).attributes;
+                  return (
+                    <Group gap={6} wrap="nowrap">
+                      <Link to={`${config.base}/${record.id}/details`} className={listClasses.primaryLink}>
+                        {name}
+                      </Link>
+                      {prospect ? (
+                        <Badge size="xs" variant="light" color="grape">
+                          Prospect
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  );
+                },
               },
-            }];
+            ];
           case "is_active":
-            return [{ ...column, label: "Status", render: (record) => (recordOf(vessels, record).attributes.is_active ? <Badge size="sm" variant="light" color="teal">Active</Badge> : <Badge size="sm" variant="light" color="gray">Inactive</Badge>) }];
+            return [
+              {
+                ...column,
+                label: "Status",
+                render: (record) =>
+                  recordOf(vessels, record).attributes.is_active ? (
+                    <Badge size="sm" variant="light" color="teal">
+                      Active
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" variant="light" color="gray">
+                      Inactive
+                    </Badge>
+                  ),
+              },
+            ];
           case "flag":
           case "vessel_type":
           case "coordinator":
-            return [{ ...column, render: (record, included) => relatedTitle(record, key, included) || <Text span c="dimmed" size="sm">—</Text> }];
+            return [
+              {
+                ...column,
+                render: (record, included) =>
+                  relatedTitle(record, key, included) || (
+                    <Text span c="dimmed" size="sm">
+                      —
+                    </Text>
+                  ),
+              },
+            ];
           default:
             return [column];
         }
@@ -59,7 +102,11 @@ export const VesselsScreen = ({ config }: TScreenProps) => {
   const registry = can("vessels", "create") ? (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" rightSection={<IconChevronDown size={14} />} leftSection={<IconCloudDownload size={16} />}>
+        <Button
+          variant="light"
+          rightSection={<IconChevronDown size={14} />}
+          leftSection={<IconCloudDownload size={16} />}
+        >
           Registry
         </Button>
       </Menu.Target>
@@ -77,7 +124,14 @@ export const VesselsScreen = ({ config }: TScreenProps) => {
   ) : null;
   return (
     <>
-      <ResourceListScreen config={config} columns={columns} defaultFilter={DEFAULT_FILTER} persistSearch include={INCLUDE} toolbarExtra={() => registry} />
+      <ResourceListScreen
+        config={config}
+        columns={columns}
+        defaultFilter={DEFAULT_FILTER}
+        persistSearch
+        include={INCLUDE}
+        toolbarExtra={() => registry}
+      />
       <RegistrySearchDialog opened={dialog === "search"} onClose={() => setDialog(null)} />
       <BulkImportDialog opened={dialog === "import"} onClose={() => setDialog(null)} />
     </>

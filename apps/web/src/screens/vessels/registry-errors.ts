@@ -6,8 +6,13 @@ export type TRegistryProblem = { kind: "login" | "account" | "other"; message: s
 
 export const registryProblemOf = (error: unknown): TRegistryProblem => {
   const first = isApiError(error) ? error.apiErrors[0] : undefined;
-  if (first?.code === "equasis_login_failed") return { kind: "login", message: FLEET_NOTICES.registryLoginWrong };
-  if (first?.code === "equasis_account_missing") return { kind: "account", message: first.detail ?? first.title };
+  if (first?.code === "equasis_login_failed")
+    return { kind: "login", message: FLEET_NOTICES.registryLoginWrong };
+  if (first?.code === "equasis_account_missing")
+    return { kind: "account", message: first.detail ?? first.title };
   if (!first) return { kind: "other", message: firstErrorMessage(error) };
-  return { kind: "other", message: first.detail && first.detail !== first.title ? `${first.title}: ${first.detail}` : first.title };
+  return {
+    kind: "other",
+    message: first.detail && first.detail !== first.title ? `${first.title}: ${first.detail}` : first.title,
+  };
 };

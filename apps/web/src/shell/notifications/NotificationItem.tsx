@@ -37,7 +37,16 @@ export const NotificationItem = ({ notification, onOpen, onClear, clearing }: TP
             {a.secondary_text}
           </Text>
         ) : null}
-        <Badge mt={8} size="sm" variant="light" color={a.shown ? "gray" : "blue"} radius="sm" tt="none" fw={500} leftSection={<IconClock size={12} />}>
+        <Badge
+          mt={8}
+          size="sm"
+          variant="light"
+          color={a.shown ? "gray" : "blue"}
+          radius="sm"
+          tt="none"
+          fw={500}
+          leftSection={<IconClock size={12} />}
+        >
           {formatDateTime(a.created_at)}
         </Badge>
       </Box>

@@ -55,7 +55,15 @@ export const NotificationsButton = () => {
           withBorder
           inline
         >
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} onClick={() => setOpened(true)} data-testid="notifications-button">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            aria-label={label}
+            onClick={() => setOpened(true)}
+            data-testid="notifications-button"
+          >
             <IconBell size={22} stroke={1.7} />
           </ActionIcon>
         </Indicator>

@@ -19,14 +19,23 @@ const listOf = (items: { id: string; shown: boolean }[], count = items.length) =
     },
   })),
   meta: { count, total: count },
-  links: { self: "", first: "", last: `/api/notifications?page[number]=${Math.max(1, Math.ceil(count / 10))}`, prev: null, next: null },
+  links: {
+    self: "",
+    first: "",
+    last: `/api/notifications?page[number]=${Math.max(1, Math.ceil(count / 10))}`,
+    prev: null,
+    next: null,
+  },
 });
 
 describe("notifications panel", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("says 'Notifications are empty' when there are none", async () => {
-    vi.stubGlobal("fetch", vi.fn(fetchRoutes({ "GET /api/notifications": () => jsonAnswer(200, listOf([])) })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(fetchRoutes({ "GET /api/notifications": () => jsonAnswer(200, listOf([])) })),
+    );
     renderWithProviders(<NotificationsDrawer opened onClose={() => undefined} />);
     await screen.findByText(EMPTY_TEXT);
     screen.getByText("Notifications");
@@ -34,7 +43,21 @@ describe("notifications panel", () => {
   });
 
   it("lists items as links to their item in a new tab, marking unshown ones", async () => {
-    vi.stubGlobal("fetch", vi.fn(fetchRoutes({ "GET /api/notifications": () => jsonAnswer(200, listOf([{ id: "1", shown: false }, { id: "2", shown: true }])) })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        fetchRoutes({
+          "GET /api/notifications": () =>
+            jsonAnswer(
+              200,
+              listOf([
+                { id: "1", shown: false },
+                { id: "2", shown: true },
+              ]),
+            ),
+        }),
+      ),
+    );
     renderWithProviders(<NotificationsDrawer opened onClose={() => undefined} />);
     const link = (await screen.findByText("Crew change 1")).closest("a");
     expect(link?.getAttribute("href")).toBe("https://example.com/item/1");
@@ -46,11 +69,23 @@ describe("notifications panel", () => {
   });
 
   it("shows pagination only when there are more items than a page holds", async () => {
-    vi.stubGlobal("fetch", vi.fn(fetchRoutes({ "GET /api/notifications": () => jsonAnswer(200, listOf([{ id: "1", shown: true }], 23)) })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        fetchRoutes({
+          "GET /api/notifications": () => jsonAnswer(200, listOf([{ id: "1", shown: true }], 23)),
+        }),
+      ),
+    );
     renderWithProviders(<NotificationsDrawer opened onClose={() => undefined} />);
     await screen.findByText("Crew change 1");
     // 23 items at 10 a page.
-    expect(screen.getAllByRole("button").map((b) => b.textContent).filter((t) => /^\d+$/.test(t ?? ""))).toEqual(["1", "2", "3"]);
+    expect(
+      screen
+        .getAllByRole("button")
+        .map((b) => b.textContent)
+        .filter((t) => /^\d+$/.test(t ?? "")),
+    ).toEqual(["1", "2", "3"]);
   });
 
   it("asks before clearing all, then clears all", async () => {
@@ -68,7 +103,9 @@ describe("notifications panel", () => {
     renderWithProviders(<NotificationsDrawer opened onClose={() => undefined} />);
     await screen.findByText("Crew change 1");
     fireEvent.click(screen.getByRole("button", { name: "Clear all" }));
-    within(await screen.findByRole("dialog", { name: "Clear all notifications" })).getByText(CLEAR_ALL_CONFIRM);
+    within(await screen.findByRole("dialog", { name: "Clear all notifications" })).getByText(
+      CLEAR_ALL_CONFIRM,
+    );
     expect(cleared).not.toHaveBeenCalled();
     const dialog = screen.getByRole("dialog", { name: "Clear all notifications" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Clear all" }));

@@ -71,7 +71,11 @@ export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
     onClose();
   };
 
-  const clearOneMutation = useMutation({ mutationFn: (n: TNotification) => clearOne(n.id), onSuccess: refresh, onError });
+  const clearOneMutation = useMutation({
+    mutationFn: (n: TNotification) => clearOne(n.id),
+    onSuccess: refresh,
+    onError,
+  });
   const clearAllMutation = useMutation({ mutationFn: clearAll, onSuccess: refresh, onError });
   const readAllMutation = useMutation({ mutationFn: markAllRead, onSuccess: refresh, onError });
 

@@ -26,13 +26,22 @@ export const notificationKeys = {
   page: (page: number) => queryKeys.list(TYPE, panelListParams(page)),
 };
 
-export const fetchPanelPage = (page: number, signal?: AbortSignal): Promise<TListResult<TNotificationAttributes>> =>
+export const fetchPanelPage = (
+  page: number,
+  signal?: AbortSignal,
+): Promise<TListResult<TNotificationAttributes>> =>
   getList<TNotificationAttributes>(TYPE, panelListParams(page), signal);
 
 /** The spec's plain answers (not JSON:API): `{unread_count}` and `{not_shown_notifications}`. */
 const ZCountAnswer = z.object({ unread_count: z.number().optional() }).optional();
-const ZNotificationObject = z.object({ type: z.literal(TYPE), id: z.string(), attributes: z.record(z.string(), z.unknown()) });
-const ZPopUpAnswer = z.object({ not_shown_notifications: z.array(ZNotificationObject).optional() }).optional();
+const ZNotificationObject = z.object({
+  type: z.literal(TYPE),
+  id: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+const ZPopUpAnswer = z
+  .object({ not_shown_notifications: z.array(ZNotificationObject).optional() })
+  .optional();
 
 export const fetchUnreadCount = async (signal?: AbortSignal): Promise<number> =>
   (await runActionFor(notifications, "notification_count", {}, ZCountAnswer, { signal }))?.unread_count ?? 0;
@@ -43,14 +52,17 @@ export const fetchPopUp = async (signal?: AbortSignal): Promise<TNotification[]>
 };
 
 /** `payload` is one id or several (spec 7.4). */
-const payloadOf = (ids: readonly string[]): number | number[] => (ids.length === 1 ? Number(ids[0]) : ids.map(Number));
+const payloadOf = (ids: readonly string[]): number | number[] =>
+  ids.length === 1 ? Number(ids[0]) : ids.map(Number);
 
 const done = async (answer: Promise<unknown>): Promise<void> => {
   await answer;
 };
 
-export const markAsShown = (ids: readonly string[]): Promise<void> => done(runAction(notifications, "mark_as_shown", { input: { payload: payloadOf(ids) } }));
-export const markAsRead = (ids: readonly string[]): Promise<void> => done(runAction(notifications, "mark_as_read", { input: { payload: payloadOf(ids) } }));
+export const markAsShown = (ids: readonly string[]): Promise<void> =>
+  done(runAction(notifications, "mark_as_shown", { input: { payload: payloadOf(ids) } }));
+export const markAsRead = (ids: readonly string[]): Promise<void> =>
+  done(runAction(notifications, "mark_as_read", { input: { payload: payloadOf(ids) } }));
 export const markAllShown = (): Promise<void> => done(runAction(notifications, "mark_all_shown", {}));
 export const markAllRead = (): Promise<void> => done(runAction(notifications, "mark_all_read", {}));
 export const clearOne = (id: string): Promise<void> => remove(TYPE, id);

@@ -9,12 +9,23 @@ const popUp = {
   not_shown_notifications: ["4", "5"].map((id) => ({
     type: "notifications",
     id,
-    attributes: { author_avatar: null, author_name: "Maria", primary_text: `Item ${id}`, secondary_text: null, item_link: null, shown: false, read: false, created_at: "2026-11-21T18:24:00Z" },
+    attributes: {
+      author_avatar: null,
+      author_name: "Maria",
+      primary_text: `Item ${id}`,
+      secondary_text: null,
+      item_link: null,
+      shown: false,
+      read: false,
+      created_at: "2026-11-21T18:24:00Z",
+    },
   })),
 };
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {children}
+  </QueryClientProvider>
 );
 
 describe("notification pop-ups (spec 4.3)", () => {
@@ -51,7 +62,10 @@ describe("notification pop-ups (spec 4.3)", () => {
 
   it("shows nothing while the panel is open", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal("fetch", vi.fn(fetchRoutes({ "GET /api/notifications/notification_pop_up": () => jsonAnswer(200, popUp) })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(fetchRoutes({ "GET /api/notifications/notification_pop_up": () => jsonAnswer(200, popUp) })),
+    );
     const show = vi.fn();
     renderHook(() => usePopupNotices(true, true, show), { wrapper });
     await vi.advanceTimersByTimeAsync(5000);

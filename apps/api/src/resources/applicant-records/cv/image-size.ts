@@ -11,8 +11,10 @@ export const imageSize = (data: Buffer): { width: number; height: number; type: 
       if (data[at] !== 0xff) return null;
       const marker = data[at + 1] ?? 0;
       const length = data.readUInt16BE(at + 2);
-      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-      if (isFrame) return { height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7), type: "jpg" };
+      const isFrame =
+        marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isFrame)
+        return { height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7), type: "jpg" };
       at += 2 + length;
     }
   }

@@ -32,18 +32,33 @@ export const printCv = async (
   const applicant = await repo.applicant(userId);
   if (!applicant) throw AppError.notFound(`Applicant ${userId} not found`);
   if (input.crewing_applicant_id && input.crewing_applicant_id !== applicant.crewingApplicantId) {
-    throw AppError.invalid([{ field: "crewing_applicant_id", message: `is not the number of applicant ${userId}` }]);
+    throw AppError.invalid([
+      { field: "crewing_applicant_id", message: `is not the number of applicant ${userId}` },
+    ]);
   }
   const may = (key: string) => can(actor.permissions, key, "read");
   const stored = await repo.photo(userId);
-  const photo = stored && PHOTO_TYPES.has(stored.contentType) ? await readAll((await kernel.storage.get(stored.key)).body) : null;
+  const photo =
+    stored && PHOTO_TYPES.has(stored.contentType)
+      ? await readAll((await kernel.storage.get(stored.key)).body)
+      : null;
   const [documents, seaService, englishTests] = await Promise.all([
     may("userDocuments") ? repo.documents(userId) : null,
     may("userExperiences") ? repo.seaService(userId) : null,
     may("userEnglishTestResults") ? repo.englishTests(userId) : null,
   ]);
   const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-  const body = await cvDocx({ applicant, photo, documents, seaService, englishTests, printedBy: actor.name, today });
-  const stem = input.cv_name?.replace(/\.docx$/i, "") || `CV ${applicant.surname} ${applicant.name} ${applicant.crewingApplicantId}`;
+  const body = await cvDocx({
+    applicant,
+    photo,
+    documents,
+    seaService,
+    englishTests,
+    printedBy: actor.name,
+    today,
+  });
+  const stem =
+    input.cv_name?.replace(/\.docx$/i, "") ||
+    `CV ${applicant.surname} ${applicant.name} ${applicant.crewingApplicantId}`;
   return { filename: cleanFilename(`${stem.replace(/[/\\]/g, "-")}.docx`), contentType: DOCX, body };
 };
