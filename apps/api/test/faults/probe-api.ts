@@ -25,11 +25,9 @@ serve({
           res.json({ id });
         } catch (error) {
           const status = error instanceof AppError ? error.status : 500;
-          res
-            .status(status)
-            .json({
-              errors: error instanceof AppError ? error.errors : [{ status: "500", title: String(error) }],
-            });
+          res.status(status).json({
+            errors: error instanceof AppError ? error.errors : [{ status: "500", title: String(error) }],
+          });
         }
       },
     );
