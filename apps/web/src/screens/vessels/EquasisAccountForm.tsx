@@ -4,6 +4,7 @@ import { IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { runAction } from "../../api";
 import { fieldErrorsOf } from "../../errors/field-errors";
+import { notifySuccess } from "../../notices";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useCurrentUser } from "../../session/use-session";
 import { FLEET_NOTICES } from "./vessel-messages";
@@ -11,7 +12,12 @@ import { FLEET_NOTICES } from "./vessel-messages";
 export interface TEquasisAccountFormProps {
   /** Why the form is shown (the server's words: no account saved, a password it cannot read). */
   reason?: string;
-  onSaved: () => void;
+  /**
+   * Called once the account is saved; a caller that retries the registry with it answers
+   * Equasis' refusal (its message) or null. A refusal is shown on the password field as the one
+   * message, instead of "saved" beside "failed".
+   */
+  onSaved: () => void | Promise<string | null>;
 }
 
 /**
@@ -27,8 +33,12 @@ export const EquasisAccountForm = ({ reason, onSaved }: TEquasisAccountFormProps
   const saving = useResourceMutation({
     mutationFn: () =>
       runAction(clients, "update_me", { input: { equasis_email: email, equasis_password: password } }),
-    notice: FLEET_NOTICES.accountSaved,
-    onSuccess: onSaved,
+    // No automatic notice: "saved" only once the retried search did not refuse the account.
+    onSuccess: async () => {
+      const refused = await onSaved();
+      if (refused) setErrors({ equasis_password: refused });
+      else notifySuccess(FLEET_NOTICES.accountSaved);
+    },
     // Every refusal shows in the form itself: on its field, else under the password.
     refusal: (error) => {
       const fields = fieldErrorsOf(error);

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   Modal,
   SimpleGrid,
   Stack,
@@ -70,13 +71,18 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
     onClose();
   };
 
-  const search = async () => {
+  /**
+   * Looks the IMO up. `retry`: run again right after the account form saved an account; the
+   * form stays until the answer, and a refused login is handed back to it (its one message)
+   * instead of being shown here too.
+   */
+  const search = async ({ retry = false } = {}): Promise<TRegistryProblem | null> => {
     const imo = ZImo.safeParse(term);
-    setProblem(null);
+    if (!retry) setProblem(null);
     setShip(undefined);
     if (!imo.success) {
       setFieldError(`IMO ${imo.error.issues[0]?.message ?? "is not valid"}`);
-      return;
+      return null;
     }
     setFieldError(undefined);
     setBusy("search");
@@ -87,9 +93,13 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
         { input: { q: imo.data } },
         ZSearchAnswer,
       );
+      setProblem(null);
       setShip(answer.data[0]?.attributes ?? null);
+      return null;
     } catch (error) {
-      setProblem(registryProblemOf(error));
+      const found = registryProblemOf(error);
+      if (!(retry && found.kind === "login")) setProblem(found);
+      return found;
     } finally {
       setBusy(null);
     }
@@ -139,7 +149,13 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
           </Group>
         </form>
         {problem?.kind === "account" ? (
-          <EquasisAccountForm reason={problem.message} onSaved={() => void search()} />
+          <EquasisAccountForm
+            reason={problem.message}
+            onSaved={async () => {
+              const again = await search({ retry: true });
+              return again?.kind === "login" ? again.message : null;
+            }}
+          />
         ) : problem ? (
           <Alert
             color="red"
@@ -160,6 +176,14 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
               </Anchor>
             ) : null}
           </Alert>
+        ) : null}
+        {busy === "search" ? (
+          <Group gap="sm" wrap="nowrap" data-testid="registry-searching">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              Signing in to Equasis and looking up IMO {term.trim()}; this can take several seconds.
+            </Text>
+          </Group>
         ) : null}
         {ship === null ? <Text c="dimmed">The registry has no ship with this IMO number.</Text> : null}
         {ship ? (
