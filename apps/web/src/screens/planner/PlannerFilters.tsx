@@ -37,27 +37,33 @@ interface TIdsSelectProps {
   testId: string;
 }
 
-/** Records the planner shows rows of (vessels, ranks), chosen by id on one line. */
-const IdsSelect = ({ label, placeholder, data, ids, onIds, maxValues, w, testId }: TIdsSelectProps) => (
-  <MultiSelect
-    label={label}
-    placeholder={ids.length ? undefined : placeholder}
-    data={data}
-    value={ids.map(String)}
-    onChange={(v) => onIds(v.map(Number))}
-    clearable
-    searchable
-    maxValues={maxValues}
-    w={w}
-    size="xs"
-    styles={oneLine}
-    data-testid={testId}
-  />
-);
+/**
+ * Records the planner shows rows of (vessels, ranks), chosen by id on one line. Only choices it
+ * offers count as chosen, and the label says how many are (the pills that do not fit are hidden).
+ */
+const IdsSelect = ({ label, placeholder, data, ids, onIds, maxValues, w, testId }: TIdsSelectProps) => {
+  const chosen = ids.map(String).filter((id) => data.some((o) => o.value === id));
+  return (
+    <MultiSelect
+      label={chosen.length ? `${label} (${chosen.length} selected)` : label}
+      placeholder={chosen.length ? undefined : placeholder}
+      data={data}
+      value={chosen}
+      onChange={(v) => onIds(v.map(Number))}
+      clearable
+      searchable
+      maxValues={maxValues}
+      w={w}
+      size="xs"
+      styles={oneLine}
+      data-testid={testId}
+    />
+  );
+};
 
 /**
- * The planner's filter (spec 002 §2, §4): owners ('All' allowed) narrow the vessels offered;
- * vessels and ranks choose the rows; the extra filter; the first day and the cell width.
+ * The planner's filter (spec 002 §2, §4): owners ('All' allowed) narrow the vessels offered,
+ * and choosing owners selects their vessels (issue 22); vessels and ranks choose the rows; the extra filter; the first day and the cell width.
  */
 export const PlannerFilters = memo(({ query, owners, vessels, ranks, onChange }: TProps) => (
   <Group gap="xs" align="flex-end" wrap="wrap">

@@ -33,7 +33,15 @@ import type { TSeafarer } from "./SeafarerSearch";
 import { TimeplanEditor, type TNewPlan } from "./TimeplanEditor";
 import { useLiveChanges } from "./use-live-changes";
 import { PLANNER_ROWS_KEY } from "./planner-rows";
-import { PLANS_KEY, blocksOf, plannerChoices, rowIdOf, usePlannerRows, usePlans } from "./use-planner-data";
+import {
+  PLANS_KEY,
+  blocksOf,
+  plannerChoices,
+  rowIdOf,
+  usePlannerRows,
+  usePlans,
+  vesselsOfOwners,
+} from "./use-planner-data";
 import { UserSection } from "./UserSection";
 
 const DAY = 86_400_000;
@@ -118,6 +126,18 @@ export const PlannerScreen = () => {
     setDefaulted(true);
     setQuery((q) => ({ ...q, ...defaultFilter(allRows.data, me.id) }));
   }, [defaulted, allRows.data, me.id]);
+  // Choosing owners selects their vessels (not the overlap with what was chosen before).
+  const onFilter = useCallback(
+    (next: Partial<TPlannerQuery>) => {
+      const owners = next.ownerIds;
+      change(
+        owners && owners !== "all" && allRows.data
+          ? { ...next, vesselIds: vesselsOfOwners(allRows.data, owners) }
+          : next,
+      );
+    },
+    [change, allRows.data],
+  );
   const { ownerOptions, vesselOptions, rankOptions } = useMemo(
     () => plannerChoices(allRows.data ?? [], query.ownerIds),
     [allRows.data, query.ownerIds],
@@ -304,7 +324,7 @@ export const PlannerScreen = () => {
               owners={ownerOptions}
               vessels={vesselOptions}
               ranks={rankOptions}
-              onChange={change}
+              onChange={onFilter}
             />
           )}
           <Group gap="xs">

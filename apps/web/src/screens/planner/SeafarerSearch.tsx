@@ -8,6 +8,10 @@ import { getList } from "../../api/data-provider";
 export interface TSeafarer {
   id: string;
   name: string;
+  /** The rank applied for, when the search found them (the editor warns when it does not fit the row). */
+  rank?: string | null;
+  /** Ready from (ISO day). */
+  readiness?: string | null;
 }
 
 interface TProps {
@@ -22,8 +26,8 @@ const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /**
  * Finds an applicant to plan (GET users with search, spec 001 §5 rules on the server), searched
- * as one types with the product's debounce (700 ms). Each choice reads "Surname Name · No. ·
- * ready dd.mm.yyyy" so namesakes can be told apart.
+ * as one types with the product's debounce (700 ms). Each choice reads "Surname Name · rank ·
+ * ready dd.mm.yyyy · on vessel · No." so namesakes can be told apart (issue 22).
  */
 export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", autoFocus }: TProps) => {
   const [search, setSearch] = useState("");
@@ -40,7 +44,9 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
           perPage: 20,
           search: query,
           sort: "surname",
-          fields: { users: ["surname", "name", "crewing_applicant_id", "readiness_date"] },
+          fields: {
+            users: ["surname", "name", "crewing_applicant_id", "readiness_date", "crewing_rank", "vessel"],
+          },
         },
         signal,
       ),
@@ -52,20 +58,30 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
       const a = u.attributes;
       const name = [text(a.surname), text(a.name)].filter(Boolean).join(" ");
       const ready = text(a.readiness_date);
-      return {
-        value: u.id,
-        label: [
-          name,
-          text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`,
-          ready && `ready ${formatDay(ready)}`,
-        ]
-          .filter(Boolean)
-          .join(" · "),
+      const rank = text(a.crewing_rank);
+      const vessel = text(a.vessel);
+      const label = [
         name,
-      };
+        rank || "no rank",
+        ready ? `ready ${formatDay(ready)}` : "readiness not set",
+        vessel && `on ${vessel}`,
+        text(a.crewing_applicant_id) && `No. ${text(a.crewing_applicant_id)}`,
+      ]
+        .filter(Boolean)
+        .join(" · ");
+      return { value: u.id, label, name, rank: rank || null, readiness: ready ? ready.slice(0, 10) : null };
     });
     return value && !list.some((o) => o.value === value.id)
-      ? [{ value: value.id, label: value.name, name: value.name }, ...list]
+      ? [
+          {
+            value: value.id,
+            label: value.name,
+            name: value.name,
+            rank: value.rank ?? null,
+            readiness: value.readiness ?? null,
+          },
+          ...list,
+        ]
       : list;
   }, [found.data, value]);
   return (
@@ -82,7 +98,11 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
       onChange={(id) => {
         const chosen = options.find((o) => o.value === id);
         setPicked(chosen?.label ?? null);
-        onChange(chosen ? { id: chosen.value, name: chosen.name } : null);
+        onChange(
+          chosen
+            ? { id: chosen.value, name: chosen.name, rank: chosen.rank, readiness: chosen.readiness }
+            : null,
+        );
       }}
       nothingFoundMessage={
         typed.length < 2

@@ -1,6 +1,7 @@
 import {
   PLACEMENT_STATUSES,
   placementStatusOptions,
+  formatDay,
   timePlans,
   type TPlacementStatus,
 } from "@crew/contracts";
@@ -31,7 +32,7 @@ import { useSession } from "../../session/use-session";
 import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
 import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
 import { UserProfileCard } from "./UserProfileCard";
-import { PLANS_KEY } from "./use-planner-data";
+import { PLANS_KEY, usePlannerRows } from "./use-planner-data";
 import { ZPlanWarnings } from "./warnings";
 
 /** A plan being made from a range selected on a row (navigation state of /timeplans/new). */
@@ -131,6 +132,21 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
   }, [plan, values, existing.data]);
 
   const warnings = ZPlanWarnings.safeParse(plan?.attributes.warnings).data ?? [];
+  // Before saving (issue 22): a seafarer just picked whose rank does not fit the row, or who is not ready by the start.
+  const plannerRows = usePlannerRows();
+  const rowId = draft?.rowId ?? plan?.attributes.ms_id ?? null;
+  const rowRank = plannerRows.data?.find((r) => r.id === rowId)?.rankTitle ?? null;
+  const picked = values?.seafarer;
+  const fitWarnings = [
+    ...(picked?.rank && rowRank && picked.rank !== rowRank
+      ? [`${picked.name} applied for ${picked.rank}, and this is a ${rowRank} row.`]
+      : []),
+    ...(picked?.readiness && values && picked.readiness > values.start
+      ? [
+          `${picked.name} is ready only on ${formatDay(picked.readiness)}, after the start on ${formatDay(values.start)}.`,
+        ]
+      : []),
+  ];
   // The user section (the address's `open`): the planned seafarer's profile, for timeplans.userProfile.
   const showsProfile = Boolean(
     planId &&
@@ -311,6 +327,20 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
               <Text size="xs" c="red">
                 {errors.user}
               </Text>
+            )}
+            {fitWarnings.length > 0 && (
+              <Alert
+                color="orange"
+                icon={<IconAlertTriangle size={18} />}
+                title="Check the seafarer before saving"
+                data-testid="plan-fit-warning"
+              >
+                {fitWarnings.map((w) => (
+                  <Text key={w} size="sm">
+                    {w}
+                  </Text>
+                ))}
+              </Alert>
             )}
             {showsProfile && (
               <>

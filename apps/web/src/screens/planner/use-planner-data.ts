@@ -39,6 +39,11 @@ export const plannerChoices = (rows: readonly TPlannerRow[], ownerIds: readonly 
   };
 };
 
+/** Every vessel of these owners that has rows to plan on: what choosing the owners selects. */
+export const vesselsOfOwners = (rows: readonly TPlannerRow[], ownerIds: readonly number[]): number[] => [
+  ...new Set(rows.filter((r) => r.ownerId !== null && ownerIds.includes(r.ownerId)).map((r) => r.vesselId)),
+];
+
 export type TPlanRecord = TRecordOf<typeof timePlans>;
 
 /** The manning-scale row of a plan (every plan has one; -1 never names a row). */
