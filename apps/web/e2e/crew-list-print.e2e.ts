@@ -38,6 +38,10 @@ test("the arrival crew list is checked before printing: expired passports and em
     },
   });
   expect(document.status, JSON.stringify(document.body)).toBe(201);
+  // A crew change happens at a port (required): any port of the demo's.
+  const ports = await api.call("get", "/ports?page[size]=1");
+  const portId = (ports.body.data as { id: string }[])[0]?.id;
+  if (!portId) throw new Error("the demo has no port");
   const cc = await api.call("post", "/crew_changes", {
     data: {
       type: "crew_changes",
@@ -46,7 +50,10 @@ test("the arrival crew list is checked before printing: expired passports and em
         voyage_number: `V-${tag}`,
         crewlists: [{ sign_on_id: on, sign_off_id: off }],
       },
-      relationships: { vessel: { data: { type: "vessels", id: vesselId } } },
+      relationships: {
+        vessel: { data: { type: "vessels", id: vesselId } },
+        port: { data: { type: "ports", id: portId } },
+      },
     },
   });
   expect(cc.status, JSON.stringify(cc.body)).toBe(201);
