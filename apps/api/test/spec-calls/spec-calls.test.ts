@@ -103,7 +103,8 @@ beforeAll(async () => {
       "/api/crew_changes",
       "crew_changes",
       { date: "2030-03-01", state: "planned" },
-      { vessel: rel("vessels", base.vessel.id) },
+      // A crew change happens at a port (required since issue 22).
+      { vessel: rel("vessels", base.vessel.id), port: rel("ports", port.id) },
     ),
   );
   const plan = created(
