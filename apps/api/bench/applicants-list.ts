@@ -37,6 +37,7 @@ import { usersExportHandler } from "../src/resources/applicants/users-export-han
 import { createStorage } from "../src/storage/create-storage.js";
 import { parseListQuery } from "../src/kernel/list-query.js";
 import { createLogger } from "../src/lib/logger.js";
+import { USERS_LIST_FIELDS, USERS_LIST_INCLUDE } from "../test/spec-calls/users-fieldsets.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import {
   BROAD_COUNT_CAP,
@@ -59,59 +60,9 @@ const TARGET_RATIO = 1.5;
 /** The export child's heap limit, MB. */
 const EXPORT_HEAP_MB = Number(env.BENCH_EXPORT_HEAP_MB ?? 192);
 
-/** The main list's reading of spec 001 §3 (the long field list) and its includes. */
-const FIELDS = [
-  "crewing_applicant_id",
-  "surname",
-  "name",
-  "middle",
-  "role",
-  "crewing_rank",
-  "vessel",
-  "last_expirience",
-  "last_contact",
-  "birthday",
-  "status",
-  "crewing_status_id",
-  "readiness_date",
-  "avatar",
-  "wage",
-  "vessel_planned_name",
-  "date_planned",
-  "vessel_last_rank_title",
-  "last_contract_soff",
-  "vessel_last_name",
-  "vessel_last_manager_name",
-  "us_visa_doe",
-  "mobile_phone",
-  "tag_list",
-  "telegram_bot",
-  "external_applications",
-  "ukr_crewing_id",
-  "no_call_answer",
-  "hot",
-  "ex_scg",
-  "external_objects",
-  "valid_state",
-  "valid_states",
-  "is_favorite",
-  "country_birth_emoji",
-  "stable_employee",
-  "need_reaction",
-  "ext_update",
-  "promotions_count",
-  "promotions_roles",
-  "has_warnings",
-  "mobile_phone_alternative",
-  "email_alternative",
-  "need_education",
-  "crewell_id",
-  "maritime_zone_id",
-  "email",
-  "address",
-  "phonehome",
-].join(",");
-const INCLUDE = "last_expirience,role,external_applications";
+/** The main list's reading of spec 001 §3 (the long field list) and its includes: one copy, shared with the tests. */
+const FIELDS = USERS_LIST_FIELDS.join(",");
+const INCLUDE = USERS_LIST_INCLUDE;
 
 interface TCase {
   label: string;
