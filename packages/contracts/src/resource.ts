@@ -168,6 +168,8 @@ export interface TActionUpload {
   fields?: readonly string[];
   /** Most files in one request (default 1). */
   maxFiles?: number;
+  /** The files may be left out: a JSON body is taken as well (an interaction with no file). */
+  optional?: boolean;
 }
 
 export type TVerb = "list" | "show" | "create" | "update" | "delete";

@@ -51,7 +51,8 @@ export const actionRoute = (
     const rules = method === "GET" ? undefined : uploadRules(action.upload);
     let raw: unknown = method === "GET" ? req.query : req.body;
     let uploads: TUpload[] = [];
-    if (rules) {
+    // An action whose files are optional also takes a plain JSON body (no files).
+    if (rules && !(rules.optional && !req.is("multipart/form-data"))) {
       // multipart: files checked by content (415 when not multipart, 413 too large, 422 refused type), text fields as the input.
       const upload = await readUpload(req, res, {
         maxBytes: kernel.config.UPLOAD_MAX_BYTES,

@@ -35,6 +35,13 @@ import {
   relativesBinding,
 } from "./applicant-records/sub-records-bindings.js";
 import { attachmentsBinding } from "./applicant-records/attachments-binding.js";
+import { commentsBinding } from "./comments/comments-binding.js";
+import {
+  commentEventResultsBinding,
+  commentSourcesBinding,
+  commentTypesBinding,
+  positionCommentTypesBinding,
+} from "./comments/comment-types-binding.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -71,6 +78,11 @@ export const BINDINGS: readonly TResourceEntry[] = [
   recommendationsBinding,
   englishTestResultsBinding,
   attachmentsBinding,
+  commentsBinding,
+  commentTypesBinding,
+  commentEventResultsBinding,
+  commentSourcesBinding,
+  positionCommentTypesBinding,
 ];
 
 /** The bindings by JSON:API type; every definition of the contracts must have one. */

@@ -27,6 +27,13 @@ import {
   recommendations,
   relatives,
 } from "./applicant-sub-records.js";
+import {
+  commentEventResults,
+  commentSources,
+  commentTypes,
+  comments,
+  positionCommentTypes,
+} from "./comments.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -43,6 +50,7 @@ export * from "./records-fields.js";
 export * from "./sea-service.js";
 export * from "./applicant-documents.js";
 export * from "./applicant-sub-records.js";
+export * from "./comments.js";
 
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
@@ -79,6 +87,11 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     recommendations,
     englishTestResults,
     attachments,
+    comments,
+    commentTypes,
+    commentEventResults,
+    commentSources,
+    positionCommentTypes,
   ].map((d) => [d.type, d]),
 );
 

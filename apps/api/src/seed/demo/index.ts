@@ -1,5 +1,6 @@
 import type { TDb } from "../../db/client.js";
 import { seedApplicants } from "./applicants.js";
+import { seedComments } from "./comments.js";
 import { seedFleet } from "./fleet.js";
 import { seedPlanning } from "./planning.js";
 import { seedRecords } from "./records.js";
@@ -15,4 +16,6 @@ export const DEMO_AREAS: readonly { name: string; seed: (db: TDb) => Promise<voi
   { name: "records", seed: seedRecords },
   // Planning reads the fleet, the applicants and their documents: it stays last.
   { name: "planning", seed: seedPlanning },
+  // Comments read the applicants, the staff and the plans.
+  { name: "comments", seed: seedComments },
 ];

@@ -2,6 +2,7 @@ import { fleetScalePart } from "./fleet.js";
 import { applicantsScalePart } from "./applicants.js";
 import { planningScalePart } from "./planning.js";
 import { recordsScalePart } from "./records.js";
+import { commentsScalePart } from "./comments.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -14,4 +15,6 @@ export const SCALE_PARTS: readonly TScalePart[] = [
   applicantsScalePart,
   recordsScalePart,
   planningScalePart,
+  // Interactions on the applicants (issue 16).
+  commentsScalePart,
 ];
