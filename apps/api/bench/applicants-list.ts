@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { EXPORT_MAX_ROWS, users } from "@crew/contracts";
+import { EXPORT_MAX_ROWS, applicants } from "@crew/contracts";
 import pg from "pg";
 import { z } from "zod";
 import { hashPassword } from "../src/auth/passwords.js";
@@ -33,18 +33,18 @@ import { migrate } from "../src/db/migrate.js";
 import { JOB_HANDLERS } from "../src/job-handlers.js";
 import { createJobs } from "../src/jobs/index.js";
 import { jobContext } from "../src/jobs/run-job.js";
-import { usersExportHandler } from "../src/resources/applicants/users-export-handler.js";
+import { applicantsExportHandler } from "../src/resources/applicants/applicants-export-handler.js";
 import { createStorage } from "../src/storage/create-storage.js";
 import { parseListQuery } from "../src/kernel/list-query.js";
 import { createLogger } from "../src/lib/logger.js";
-import { USERS_LIST_FIELDS, USERS_LIST_INCLUDE } from "../test/spec-calls/users-fieldsets.js";
+import { APPLICANTS_LIST_FIELDS, APPLICANTS_LIST_INCLUDE } from "../test/spec-calls/applicants-fieldsets.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import {
   BROAD_COUNT_CAP,
   extrasSql,
-  userListSql,
-} from "../src/resources/applicants/users-list-repository.js";
-import { userQueryOf } from "../src/resources/applicants/users-query.js";
+  applicantListSql,
+} from "../src/resources/applicants/applicants-list-repository.js";
+import { applicantQueryOf } from "../src/resources/applicants/applicants-query.js";
 import { benchConfig, scaleDatabase, serveApp, signedInGet } from "./support/in-process-app.js";
 import { ascending, percentile } from "./support/percentile.js";
 
@@ -61,8 +61,8 @@ const TARGET_RATIO = 1.5;
 const EXPORT_HEAP_MB = Number(env.BENCH_EXPORT_HEAP_MB ?? 192);
 
 /** The main list's reading of spec 001 §3 (the long field list) and its includes: one copy, shared with the tests. */
-const FIELDS = USERS_LIST_FIELDS.join(",");
-const INCLUDE = USERS_LIST_INCLUDE;
+const FIELDS = APPLICANTS_LIST_FIELDS.join(",");
+const INCLUDE = APPLICANTS_LIST_INCLUDE;
 
 interface TCase {
   label: string;
@@ -229,9 +229,9 @@ const main = async (): Promise<void> => {
     if (embedded) await db.$disconnect();
     const client = await connectDirect(databaseUrl);
     for (const c of chosen) {
-      const q = userQueryOf(parseListQuery(users, rawQuery(c.query)), me.id);
+      const q = applicantQueryOf(parseListQuery(applicants, rawQuery(c.query)), me.id);
       const page = { size: 15, number: Number(c.query["page[number]"] ?? 1) };
-      const sql = userListSql(q, page);
+      const sql = applicantListSql(q, page);
       const times: number[] = [];
       for (let i = 0; i < WARMUP + REQUESTS; i++) {
         const t0 = performance.now();
@@ -380,8 +380,8 @@ const exportMemory = async (): Promise<void> => {
   const t0 = performance.now();
   // The list's query: every applicant, archived included, the first BENCH_ROWS by id.
   const jobDeps = { config, db, logger, redis: null, storage: createStorage(config) };
-  await usersExportHandler.handle(
-    usersExportHandler.job.payload.parse({
+  await applicantsExportHandler.handle(
+    applicantsExportHandler.job.payload.parse({
       taskId,
       actorId: Number(env.BENCH_ACTOR),
       query: { filter: { show_archived: "true" }, sort: "id" },
@@ -391,7 +391,7 @@ const exportMemory = async (): Promise<void> => {
     jobContext(
       jobDeps,
       createJobs(jobDeps, { handlers: JOB_HANDLERS, schedules: false }),
-      usersExportHandler.job,
+      applicantsExportHandler.job,
       "bench",
       1,
     ),

@@ -2,8 +2,8 @@ import { purgeExpiredSessionsHandler } from "./auth/purge-expired-sessions-handl
 import type { TJobHandler } from "./jobs/types.js";
 import { documentValidityHandler } from "./resources/applicant-records/document-validity-handler.js";
 import { refreshApplicantDerivedHandler } from "./resources/applicants/refresh-applicant-derived-handler.js";
-import { usersExportHandler } from "./resources/applicants/users-export-handler.js";
-import { usersTagBatchHandler } from "./resources/applicants/users-tag-batch-handler.js";
+import { applicantsExportHandler } from "./resources/applicants/applicants-export-handler.js";
+import { applicantsTagBatchHandler } from "./resources/applicants/applicants-tag-batch-handler.js";
 import { vesselRegistryImportHandler } from "./resources/fleet/vessel-registry-import-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
 
@@ -15,8 +15,8 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   purgeExpiredSessionsHandler,
   purgeOrphanFilesHandler,
   vesselRegistryImportHandler,
-  usersTagBatchHandler,
-  usersExportHandler,
+  applicantsTagBatchHandler,
+  applicantsExportHandler,
   refreshApplicantDerivedHandler,
   documentValidityHandler,
 ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZRole, ZClientStatus } from "./roles.js";
+import { ZRole, ZCrewUserStatus } from "./roles.js";
 import { ZPermissionMap } from "./permissions/flags.js";
 
 /** The five devise_token_auth headers: sent with every authenticated request, rotated in answers. */
@@ -24,7 +24,7 @@ export const ZCurrentUser = z.object({
   name: z.string(),
   email: z.string(),
   avatar: z.string().nullable(),
-  status: ZClientStatus,
+  status: ZCrewUserStatus,
   role: ZRole,
   equasis_email: z.string().nullable(),
   permissions: ZPermissionMap,

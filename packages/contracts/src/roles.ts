@@ -24,6 +24,6 @@ export const ROLE_FILTER_CHOICES: readonly { value: TRole | "all"; label: string
   { value: "freelance", label: "freelance" },
 ];
 
-export const CLIENT_STATUSES = ["active", "away", "deactivated"] as const;
-export const ZClientStatus = z.enum(CLIENT_STATUSES);
-export type TClientStatus = z.infer<typeof ZClientStatus>;
+export const CREW_USER_STATUSES = ["active", "away", "deactivated"] as const;
+export const ZCrewUserStatus = z.enum(CREW_USER_STATUSES);
+export type TCrewUserStatus = z.infer<typeof ZCrewUserStatus>;

@@ -1,7 +1,7 @@
 import {
-  CLIENT_STATUSES,
+  CREW_USER_STATUSES,
   ROLES,
-  type TClientStatus,
+  type TCrewUserStatus,
   type TCurrentUser,
   type TPermissionMap,
   type TRole,
@@ -22,8 +22,8 @@ export interface TAccountFields {
 // The columns are plain text; a value outside the contracts falls back to the least privileged one.
 const roleOf = (role: string): TRole =>
   (ROLES as readonly string[]).includes(role) ? (role as TRole) : "guest";
-const statusOf = (status: string): TClientStatus =>
-  (CLIENT_STATUSES as readonly string[]).includes(status) ? (status as TClientStatus) : "deactivated";
+const statusOf = (status: string): TCrewUserStatus =>
+  (CREW_USER_STATUSES as readonly string[]).includes(status) ? (status as TCrewUserStatus) : "deactivated";
 
 export const isDeactivated = (account: { status: string }): boolean =>
   statusOf(account.status) === "deactivated";

@@ -1,4 +1,4 @@
-import type { TClientStatus, TPermissionMap, TRole } from "@crew/contracts";
+import type { TCrewUserStatus, TPermissionMap, TRole } from "@crew/contracts";
 
 /** Who is calling: set by the authentication middleware on every /api request past /api/auth. */
 export interface TActor {
@@ -6,7 +6,7 @@ export interface TActor {
   name: string;
   email: string;
   role: TRole;
-  status: TClientStatus;
+  status: TCrewUserStatus;
   avatar: string | null;
   equasisEmail: string | null;
   permissions: TPermissionMap;

@@ -1,8 +1,8 @@
 import { RESOURCES, type TResourceDef } from "@crew/contracts";
 import type { TResourceEntry } from "../kernel/binding.js";
-import { clientsBinding } from "./clients/clients-binding.js";
+import { crewUsersBinding } from "./crew-users/crew-users-binding.js";
 import { tagsBinding } from "./applicants/tags-binding.js";
-import { usersBinding } from "./applicants/users-binding.js";
+import { applicantsBinding } from "./applicants/applicants-binding.js";
 import { backgroundTasksBinding } from "./background-tasks/background-tasks-binding.js";
 import {
   crewingAgentsBinding,
@@ -47,7 +47,7 @@ import {
 export const BINDINGS: readonly TResourceEntry[] = [
   ...referenceListBindings,
   ranksBinding,
-  clientsBinding,
+  crewUsersBinding,
   notificationsBinding,
   permissionsBinding,
   ownersBinding,
@@ -65,7 +65,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   signOffReasonsBinding,
   crewChangesBinding,
   crewListsBinding,
-  usersBinding,
+  applicantsBinding,
   tagsBinding,
   backgroundTasksBinding,
   // After planning: its /print/crew_role and the like are mounted before the CV's /print/{id}.

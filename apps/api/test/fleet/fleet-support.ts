@@ -34,7 +34,7 @@ export const linkOwner = async (clientId: number, ownerId: number) =>
  * Grants one account every flag of `keys` through client permission records (as an admin would
  * on the permissions screen): a partner given every fleet key still sees only its own fleet.
  */
-export const grantClient = async (
+export const grantCrewUser = async (
   clientId: number,
   role: TRole,
   keys: readonly TPermissionKey[],

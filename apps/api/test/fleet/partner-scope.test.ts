@@ -15,7 +15,7 @@ import { createClient, createRank, TEST_PASSWORD, unique, uniqueImo } from "../s
 import { samplePng } from "../support/sample-files.js";
 import {
   createManager,
-  grantClient,
+  grantCrewUser,
   linkOwner,
   registryApp,
   saveEquasisAccount,
@@ -148,7 +148,7 @@ beforeAll(async () => {
   ] as const)
     other.set(type, id);
 
-  await grantClient(partnerClient.id, "partner", GRANTS);
+  await grantCrewUser(partnerClient.id, "partner", GRANTS);
   await saveEquasisAccount(partnerClient.id, STAND_IN_ACCOUNT.email, STAND_IN_ACCOUNT.password, deps.config);
   partner = (await signInWith(partnerClient.email, TEST_PASSWORD, app)).headers;
   admin = (await signInWith(adminClient.email, TEST_PASSWORD, app)).headers;
@@ -404,7 +404,7 @@ describe("partner scope on every fleet route", () => {
 
   it("a partner linked to no owner or to several adds no vessel, by hand or from the registry: the office must", async () => {
     const lone = await createClient({ role: "partner" });
-    await grantClient(lone.id, "partner", GRANTS);
+    await grantCrewUser(lone.id, "partner", GRANTS);
     await saveEquasisAccount(lone.id, STAND_IN_ACCOUNT.email, STAND_IN_ACCOUNT.password, deps.config);
     let headers = (await signInWith(lone.email, TEST_PASSWORD, app)).headers;
     const post = async (path: string, body: object) => {

@@ -1,4 +1,8 @@
-import { USERS_LIST_FIELDS, USERS_LIST_INCLUDE, USERS_SHORT_FIELDS } from "./users-fieldsets.js";
+import {
+  APPLICANTS_LIST_FIELDS,
+  APPLICANTS_LIST_INCLUDE,
+  APPLICANTS_SHORT_FIELDS,
+} from "./applicants-fieldsets.js";
 
 /**
  * The calls the specification's client makes (spec 000 §7, 001 §7, 002 §7), as the spec shapes
@@ -143,7 +147,7 @@ export const SPEC_CALLS: readonly TSpecCall[] = [
     method: "GET",
     path: "/api/users",
     query: {
-      "fields[users]": USERS_LIST_FIELDS.join(","),
+      "fields[users]": APPLICANTS_LIST_FIELDS.join(","),
       "page[size]": "15",
       "page[number]": "1",
       "filter[favorites]": "false",
@@ -152,14 +156,14 @@ export const SPEC_CALLS: readonly TSpecCall[] = [
       "filter[role]": "{rankId}",
       sort: "-created_at",
       search: "Ivan",
-      include: USERS_LIST_INCLUDE,
+      include: APPLICANTS_LIST_INCLUDE,
     },
   },
   {
     spec: "001 §3",
     method: "GET",
     path: "/api/users",
-    query: { "fields[users]": USERS_SHORT_FIELDS.join(","), "page[size]": "15", "page[number]": "1" },
+    query: { "fields[users]": APPLICANTS_SHORT_FIELDS.join(","), "page[size]": "15", "page[number]": "1" },
   },
   { spec: "001 §7", method: "GET", path: "/api/users/{userId}", query: { include: "expiriences,role" } },
   {

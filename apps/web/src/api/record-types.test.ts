@@ -1,4 +1,4 @@
-import { clients, notifications, ranks, vendors, type TResourceDef } from "@crew/contracts";
+import { crewUsers, notifications, ranks, vendors, type TResourceDef } from "@crew/contracts";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { recordOf, type TRecordOf, type TStoredFile } from "./record-types";
 import type { testResources } from "../lib/test-resources";
@@ -13,7 +13,7 @@ describe("record types inferred from definitions", () => {
     expectTypeOf<R["crewing_priority"]>().toEqualTypeOf<number>();
     expectTypeOf<R["created_at"]>().toEqualTypeOf<string | null>();
 
-    type C = TRecordOf<typeof clients>["attributes"];
+    type C = TRecordOf<typeof crewUsers>["attributes"];
     expectTypeOf<C["role"]>().toEqualTypeOf<
       "admin" | "manager" | "guest" | "partner" | "superuser" | "partner_view" | "freelance"
     >();

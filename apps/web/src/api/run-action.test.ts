@@ -1,4 +1,4 @@
-import { clients, defineResource, notifications, type TResourceDef } from "@crew/contracts";
+import { crewUsers, defineResource, notifications, type TResourceDef } from "@crew/contracts";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { sentJson, useFetchMock } from "../lib/test-utils";
@@ -45,7 +45,7 @@ describe("runAction", () => {
 
   it("takes method and address from the definition (contracts' actionPath) and sends a member action as a JSON:API document", async () => {
     fetchMock.mockResolvedValueOnce(json(204, null));
-    await expect(runAction(clients, "status", { id: 7, input: { status: "away" } })).resolves.toEqual({
+    await expect(runAction(crewUsers, "status", { id: 7, input: { status: "away" } })).resolves.toEqual({
       kind: "empty",
     });
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -140,20 +140,20 @@ describe("runAction", () => {
   });
 
   it("types name, id and input from the definition", () => {
-    expectTypeOf<TActionInput<TActionOf<typeof clients, "status">>>().toEqualTypeOf<{
+    expectTypeOf<TActionInput<TActionOf<typeof crewUsers, "status">>>().toEqualTypeOf<{
       status: "active" | "away" | "deactivated";
     }>();
     expectTypeOf<TActionInput<TActionOf<typeof crewLists, "archive">>>().toEqualTypeOf<{ ids: unknown[] }>();
-    expectTypeOf<TActionArgs<TActionOf<typeof clients, "me">>>().toEqualTypeOf<
+    expectTypeOf<TActionArgs<TActionOf<typeof crewUsers, "me">>>().toEqualTypeOf<
       { id?: undefined } & { input?: undefined }
     >();
     const typeOnly = (): void => {
       // @ts-expect-error not an action of clients
-      void runAction(clients, "promote", {});
+      void runAction(crewUsers, "promote", {});
       // @ts-expect-error not a status
-      void runAction(clients, "status", { id: 1, input: { status: "on_leave" } });
+      void runAction(crewUsers, "status", { id: 1, input: { status: "on_leave" } });
       // @ts-expect-error a member action needs its record
-      void runAction(clients, "status", { input: { status: "away" } });
+      void runAction(crewUsers, "status", { input: { status: "away" } });
       // @ts-expect-error a collection action has no record
       void runAction(notifications, "mark_all_read", { id: 3 });
       // @ts-expect-error the input is required

@@ -1,11 +1,11 @@
 import { lazy } from "react";
 import type { TScreenOverrides } from "../resources/screen-registry";
 import { RECORD_OVERRIDES } from "../screens/applicant-records/record-overrides";
-import { USER_MESSAGES } from "../screens/applicants/user-messages";
+import { APPLICANT_MESSAGES } from "../screens/applicants/applicant-messages";
 import { CREW_CHANGE_MESSAGES } from "../screens/crew-changes/crew-change-messages";
 import { CREW_USER_MESSAGES } from "../screens/crew-users/crew-user-messages";
 import { RANK_MESSAGES } from "../screens/ranks/rank-messages";
-import { VESSEL_MESSAGES } from "../screens/vessels/vessel-messages";
+import { VESSEL_MESSAGES } from "../screens/fleet/vessel-messages";
 
 /**
  * The bespoke screens in place of the generic ones, by JSON:API type (see TScreenOverride).
@@ -40,31 +40,37 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
     ),
   },
   users: {
-    messages: USER_MESSAGES,
-    List: lazy(() => import("../screens/applicants/UsersScreen").then((m) => ({ default: m.UsersScreen }))),
-    Details: lazy(() =>
-      import("../screens/applicants/UserDetailsScreen").then((m) => ({ default: m.UserDetailsScreen })),
+    messages: APPLICANT_MESSAGES,
+    List: lazy(() =>
+      import("../screens/applicants/ApplicantsScreen").then((m) => ({ default: m.ApplicantsScreen })),
     ),
-    Form: lazy(() => import("../screens/applicants/UserForm").then((m) => ({ default: m.UserForm }))),
+    Details: lazy(() =>
+      import("../screens/applicants/ApplicantDetailsScreen").then((m) => ({
+        default: m.ApplicantDetailsScreen,
+      })),
+    ),
+    Form: lazy(() =>
+      import("../screens/applicants/ApplicantForm").then((m) => ({ default: m.ApplicantForm })),
+    ),
     Archive: lazy(() =>
       import("../screens/applicants/ArchiveRoute").then((m) => ({ default: m.ArchiveRoute })),
     ),
   },
   vessels: {
     messages: VESSEL_MESSAGES,
-    List: lazy(() => import("../screens/vessels/VesselsScreen").then((m) => ({ default: m.VesselsScreen }))),
+    List: lazy(() => import("../screens/fleet/VesselsScreen").then((m) => ({ default: m.VesselsScreen }))),
     Details: lazy(() =>
-      import("../screens/vessels/VesselDetailsScreen").then((m) => ({ default: m.VesselDetailsScreen })),
+      import("../screens/fleet/VesselDetailsScreen").then((m) => ({ default: m.VesselDetailsScreen })),
     ),
   },
   owners: {
     Details: lazy(() =>
-      import("../screens/owners/OwnerDetailsScreen").then((m) => ({ default: m.OwnerDetailsScreen })),
+      import("../screens/fleet/OwnerDetailsScreen").then((m) => ({ default: m.OwnerDetailsScreen })),
     ),
   },
   managers: {
     Details: lazy(() =>
-      import("../screens/managers/ManagerDetailsScreen").then((m) => ({ default: m.ManagerDetailsScreen })),
+      import("../screens/fleet/ManagerDetailsScreen").then((m) => ({ default: m.ManagerDetailsScreen })),
     ),
   },
   permissions: {

@@ -1,4 +1,4 @@
-import type { TClientStatus } from "@crew/contracts";
+import type { TCrewUserStatus } from "@crew/contracts";
 
 /** Up to two initials for an avatar without a picture. */
 export const initialsOf = (name: string | null): string =>
@@ -10,7 +10,7 @@ export const initialsOf = (name: string | null): string =>
     .join("");
 
 /** One colour per crew-user status, wherever a status is shown. */
-export const STATUS_COLORS: Record<TClientStatus, string> = {
+export const STATUS_COLORS: Record<TCrewUserStatus, string> = {
   active: "teal",
   away: "orange",
   deactivated: "gray",

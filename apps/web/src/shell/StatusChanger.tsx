@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { clients, type TClientStatus, type TCurrentUser } from "@crew/contracts";
+import { crewUsers, type TCrewUserStatus, type TCurrentUser } from "@crew/contracts";
 import { runAction } from "../api/run-action";
 import { queryKeys } from "../api/query-keys";
 import { useApiErrorHandler } from "../errors/use-api-error-handler";
@@ -8,14 +8,16 @@ import { notifySuccess } from "../notices/notices";
 import { updateCurrentUser } from "../session/session-actions";
 
 /** The navigation-bar variant (spec 2.5): active or away only; a deactivated user cannot pick. */
-export const NAV_STATUS_OPTIONS: readonly { value: Exclude<TClientStatus, "deactivated">; label: string }[] =
-  [
-    { value: "active", label: "Active" },
-    { value: "away", label: "Away" },
-  ];
+export const NAV_STATUS_OPTIONS: readonly {
+  value: Exclude<TCrewUserStatus, "deactivated">;
+  label: string;
+}[] = [
+  { value: "active", label: "Active" },
+  { value: "away", label: "Away" },
+];
 
-export const changeStatus = async (clientId: number, status: TClientStatus): Promise<void> => {
-  await runAction(clients, "status", { id: clientId, input: { status } });
+export const changeStatus = async (clientId: number, status: TCrewUserStatus): Promise<void> => {
+  await runAction(crewUsers, "status", { id: clientId, input: { status } });
 };
 
 export const StatusChanger = ({ user }: { user: TCurrentUser }) => {
@@ -23,7 +25,7 @@ export const StatusChanger = ({ user }: { user: TCurrentUser }) => {
   const onError = useApiErrorHandler();
   const deactivated = user.status === "deactivated";
   const mutation = useMutation({
-    mutationFn: (status: TClientStatus) => changeStatus(user.clientId, status),
+    mutationFn: (status: TCrewUserStatus) => changeStatus(user.clientId, status),
     onSuccess: (_answer, status) => {
       updateCurrentUser({ status });
       // The crew-users list shows statuses too.

@@ -93,7 +93,7 @@ const userFilters = {
 } as const;
 
 /** Filters of the first filter type; the second type adds show_archived (spec 001). */
-export const USER_FILTERS_BASIC = [
+export const APPLICANT_FILTERS_BASIC = [
   "role",
   "status",
   "status_id",
@@ -154,14 +154,14 @@ export const ZExportQuery = z.strictObject({
   async: z.enum(["true", "false"]).optional(),
 });
 
-export const ZStarUser = z.strictObject({ user_id: ZRecordId });
+export const ZStarApplicant = z.strictObject({ user_id: ZRecordId });
 
 /**
  * Seafarer applicants (spec 001; "users" in routes). Stored attributes take input; the
  * derived ones are columns the database keeps current (docs/applicants.md "Derived columns")
  * or values computed per page in one query (is_favorite).
  */
-export const users = defineResource({
+export const applicants = defineResource({
   type: "users",
   permission: "users",
   route: "/users",
@@ -309,7 +309,7 @@ export const users = defineResource({
       on: "collection",
       path: "/favorites/star_user",
       permission: { key: "users", action: "read" },
-      input: ZStarUser,
+      input: ZStarApplicant,
     },
     /** GET /api/users/assign_tag?tag=&userId= or the list's filter and search: one queued job. */
     assign_tag: {

@@ -1,6 +1,6 @@
 import type { TResourceDef } from "../resource.js";
-import { backgroundTasks, tags, users } from "./applicants.js";
-import { clients } from "./clients.js";
+import { backgroundTasks, tags, applicants } from "./applicants.js";
+import { crewUsers } from "./crew-users.js";
 import { crewChanges, crewLists, signOffReasons, timePlans } from "./planning.js";
 import {
   assignOwners,
@@ -18,7 +18,7 @@ import { notifications } from "./notifications.js";
 import { permissionRecords } from "./permission-records.js";
 import { ranks } from "./ranks.js";
 import { REFERENCE_LISTS } from "./reference-lists.js";
-import { experienceVerifications, expiriences, userPerformances } from "./sea-service.js";
+import { seaServiceVerifications, seaService, applicantPerformances } from "./sea-service.js";
 import { applicantDocuments } from "./applicant-documents.js";
 import {
   attachments,
@@ -37,7 +37,7 @@ import {
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
-export * from "./clients.js";
+export * from "./crew-users.js";
 export * from "./fleet.js";
 export * from "./vessel-registry.js";
 export * from "./planning.js";
@@ -55,7 +55,7 @@ export * from "./comments.js";
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
   [
-    clients,
+    crewUsers,
     ranks,
     notifications,
     ...REFERENCE_LISTS,
@@ -75,12 +75,12 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     signOffReasons,
     crewChanges,
     crewLists,
-    users,
+    applicants,
     tags,
     backgroundTasks,
-    expiriences,
-    experienceVerifications,
-    userPerformances,
+    seaService,
+    seaServiceVerifications,
+    applicantPerformances,
     applicantDocuments,
     interviews,
     relatives,

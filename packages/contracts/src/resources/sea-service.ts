@@ -31,7 +31,7 @@ export const COINCIDENCES_LIMIT = 200;
  * IMO, type, flag, deadweight, engine and manager company. With a fleet vessel the server copies
  * her particulars onto the record (docs/records.md "Sea service").
  */
-export const expiriences = defineResource({
+export const seaService = defineResource({
   type: "expiriences",
   permission: "userExperiences",
   label: { one: "Sea service", many: "Sea service" },
@@ -161,7 +161,7 @@ export const expiriences = defineResource({
 export const VERIFICATION_RESULTS = ["confirmed", "not_confirmed", "pending"] as const;
 
 /** A check of a sea-service record with the company or the vessel (spec 001 "Experience verification"). */
-export const experienceVerifications = defineResource({
+export const seaServiceVerifications = defineResource({
   type: "experience_verifications",
   permission: "experienceVerification",
   label: { one: "Verification", many: "Verifications" },
@@ -220,7 +220,7 @@ export const WARNING_KINDS: readonly TPerformanceKind[] = ["warning", "not_recom
  * promotion with the new rank (moves promotions_count and promotions_roles), a commendation, a
  * warning or a not-for-rehire mark (has_warnings), each with its file.
  */
-export const userPerformances = defineResource({
+export const applicantPerformances = defineResource({
   type: "user_performances",
   permission: "userPerformance",
   label: { one: "Performance record", many: "Performance" },

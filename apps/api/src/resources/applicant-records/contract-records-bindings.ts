@@ -1,4 +1,4 @@
-import { can, experienceVerifications, userPerformances } from "@crew/contracts";
+import { can, seaServiceVerifications, applicantPerformances } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import { requireAccess } from "../../kernel/access.js";
@@ -20,7 +20,7 @@ const applicantOf = async (
 
 /** Verifications of a sea-service record (experienceVerification): who checked it with whom, and what came out. */
 export const verificationsBinding: TResourceEntry = bindResource(
-  experienceVerifications,
+  seaServiceVerifications,
   "ExperienceVerification",
   contractRecordsRepository,
 )({
@@ -43,7 +43,7 @@ const appraisalsHidden = (actor: TActor): boolean => !can(actor.permissions, "ex
  * has_warnings (by trigger, docs/records.md "Performance"); appraisals need experienceAppraisal.
  */
 export const performancesBinding: TResourceEntry = bindResource(
-  userPerformances,
+  applicantPerformances,
   "UserPerformance",
   contractRecordsRepository,
 )({

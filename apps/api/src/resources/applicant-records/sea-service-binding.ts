@@ -1,4 +1,4 @@
-import { COINCIDENCES_LIMIT, expiriences, formatDay, utcToday } from "@crew/contracts";
+import { COINCIDENCES_LIMIT, seaService, formatDay, utcToday } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { camel } from "../../kernel/naming.js";
@@ -34,7 +34,7 @@ const withParticulars = <D extends { [K in keyof TVesselParticulars]?: TVesselPa
  * the applicant's CV. The applicant's list columns follow by trigger (docs/applicants.md).
  */
 export const seaServiceBinding: TResourceEntry = bindResource(
-  expiriences,
+  seaService,
   "Expirience",
   seaServiceRepository,
 )({

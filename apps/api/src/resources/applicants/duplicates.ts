@@ -1,5 +1,5 @@
 import { AppError } from "../../errors/app-error.js";
-import type { TDuplicate, TDuplicateProbe, TUsersRepository } from "./users-repository.js";
+import type { TDuplicate, TDuplicateProbe, TApplicantsRepository } from "./applicants-repository.js";
 
 type TColumns = {
   email?: string | null;
@@ -44,7 +44,7 @@ const what = (key: string): string =>
  * Checked on create and when an update changes one of those fields.
  */
 export const checkDuplicates = async (
-  repo: TUsersRepository,
+  repo: TApplicantsRepository,
   data: TColumns,
   before: (TColumns & { id: number }) | null,
 ): Promise<void> => {

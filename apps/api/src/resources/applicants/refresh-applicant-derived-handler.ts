@@ -1,6 +1,6 @@
 import { handleJob } from "../../jobs/define-job.js";
 import { refreshApplicantDerivedJob } from "./refresh-applicant-derived-job.js";
-import { usersRepository } from "./users-repository.js";
+import { applicantsRepository } from "./applicants-repository.js";
 
 /**
  * Every area's derived applicant columns for every applicant, so values that depend on
@@ -9,7 +9,7 @@ import { usersRepository } from "./users-repository.js";
  */
 export const refreshApplicantDerivedHandler = handleJob(refreshApplicantDerivedJob, async (_payload, ctx) => {
   const started = Date.now();
-  const users = ctx.repository(usersRepository);
+  const users = ctx.repository(applicantsRepository);
   let last: number | null = 0;
   let chunks = 0;
   while (last !== null) {

@@ -2,7 +2,7 @@
  * The applicant search text of spec 001 §5: words are joined with AND unless the text holds
  * OR or AND (upper case, as operators); AND binds tighter than OR; quoted phrases ("Ivan
  * Petrenko") match as phrases. The result is a disjunction of conjunctions of terms, which
- * the list query turns into text-search and trigram conditions (users-list-repository.ts).
+ * the list query turns into text-search and trigram conditions (applicants-list-repository.ts).
  */
 export interface TSearchTerm {
   /** The term as typed (the database normalises it: lower case, accents off). */

@@ -46,7 +46,7 @@ export const assignOwnerScope = (actor: TActor): TWhereOf<"AssignOwner"> => {
  * Staff accounts a partner may see: itself and the people assigned to its fleet (coordinators
  * and recruiters of its vessels, recruiters and inspectors of its owners).
  */
-export const clientScope = (actor: TActor): TWhereOf<"Client"> => {
+export const crewUserScope = (actor: TActor): TWhereOf<"Client"> => {
   const vessel = partnerVesselWhere(actor);
   const owner = partnerOwnerWhere(actor);
   if (!vessel || !owner) return {};

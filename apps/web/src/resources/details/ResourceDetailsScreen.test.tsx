@@ -1,4 +1,4 @@
-import { clients } from "@crew/contracts";
+import { crewUsers } from "@crew/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { canFor } from "../../session/use-session";
@@ -90,7 +90,7 @@ const setup = (path: string) => {
     }),
   );
   vi.stubGlobal("fetch", fetchMock);
-  return { ...renderRoutes(routesOfResource(clients, can), path), fetchMock };
+  return { ...renderRoutes(routesOfResource(crewUsers, can), path), fetchMock };
 };
 
 describe("details screen: tabs, related lists, history", () => {

@@ -1,5 +1,5 @@
 import * as contracts from "@crew/contracts";
-import { clients, crewChanges, ports, ranks, vendors, vesselTypes } from "@crew/contracts";
+import { crewUsers, crewChanges, ports, ranks, vendors, vesselTypes } from "@crew/contracts";
 import { describe, expect, it } from "vitest";
 import { testResources } from "../../lib/test-resources";
 import { isFileDraft } from "../fields/file-draft";
@@ -19,7 +19,7 @@ describe("form built from a definition", () => {
     expect(formFields(vendors).map((f) => f.name)).toEqual(["title", "vendor_type"]);
     // Server-computed and hidden attributes stay off the form.
     expect(formFields(ranks).map((f) => f.name)).toEqual(["title", "department"]);
-    expect(formFields(clients).map((f) => f.name)).toEqual([
+    expect(formFields(crewUsers).map((f) => f.name)).toEqual([
       "name",
       "email",
       "password",
@@ -38,9 +38,9 @@ describe("form built from a definition", () => {
       relationships: { vendor_type: { data: { type: "vendor_types", id: "9" } } },
     });
     expect(values).toEqual({ title: "Crew Travel", vendor_type: "9" });
-    expect(initialValues(clients, { type: "clients", id: "1", attributes: { password: "x" } }).password).toBe(
-      "",
-    );
+    expect(
+      initialValues(crewUsers, { type: "clients", id: "1", attributes: { password: "x" } }).password,
+    ).toBe("");
   });
 });
 
@@ -60,13 +60,13 @@ describe("client-side validation with the server's zod schema", () => {
 
   it("refuses a short password on create", () => {
     const values = {
-      ...initialValues(clients),
+      ...initialValues(crewUsers),
       name: "A",
       email: "a@b.co",
       role: "guest",
       password: "short",
     };
-    expect(validatePayload(clients, "create", toPayload(clients, "create", values, values))).toEqual({
+    expect(validatePayload(crewUsers, "create", toPayload(crewUsers, "create", values, values))).toEqual({
       password: "is too short (minimum is 8 characters)",
     });
   });
@@ -107,12 +107,12 @@ describe("rules over several fields (the definition's, checked as the server che
 
 describe("payload", () => {
   it("sends only what changed on update; an untouched password is not sent", () => {
-    const initial = initialValues(clients, {
+    const initial = initialValues(crewUsers, {
       type: "clients",
       id: "1",
       attributes: { name: "Anna", email: "a@b.co", role: "admin" },
     });
-    const payload = toPayload(clients, "update", { ...initial, name: "Anna B" }, initial);
+    const payload = toPayload(crewUsers, "update", { ...initial, name: "Anna B" }, initial);
     expect(payload.attributes).toEqual({ name: "Anna B" });
   });
 

@@ -1,4 +1,9 @@
-import { expiriences, experienceVerifications, userPerformances, type TResourceDef } from "@crew/contracts";
+import {
+  seaService,
+  seaServiceVerifications,
+  applicantPerformances,
+  type TResourceDef,
+} from "@crew/contracts";
 import {
   ActionIcon,
   Alert,
@@ -70,7 +75,7 @@ const Coincidences = ({ serviceId }: { serviceId: string }) => {
     setBusy(true);
     try {
       setFound(
-        await runActionFor(expiriences, "check_coincidences", { id: serviceId, input: {} }, ZCoincidences),
+        await runActionFor(seaService, "check_coincidences", { id: serviceId, input: {} }, ZCoincidences),
       );
     } catch (error) {
       handleError(error);
@@ -198,7 +203,7 @@ const ALL = { ...defaultQuery("-created_at"), perPage: 999 };
 
 /** Verifications of one contract, newest first, with their author (spec 001 §7). */
 const Verifications = ({ serviceId, open }: { serviceId: string; open: (d: TDialog) => void }) => {
-  const def = experienceVerifications;
+  const def = seaServiceVerifications;
   const ref = { parentType: "expiriences", parentId: serviceId, path: "verifications" };
   const result = useManyReference(def, ref, ALL, ["author"]);
   const rows = result.data?.data ?? [];
@@ -266,7 +271,7 @@ const Verifications = ({ serviceId, open }: { serviceId: string; open: (d: TDial
 
 /** Performance records of one contract: appraisals, promotions, commendations, warnings. */
 const Performance = ({ serviceId, open }: { serviceId: string; open: (d: TDialog) => void }) => {
-  const def = userPerformances;
+  const def = applicantPerformances;
   const ref = { parentType: "expiriences", parentId: serviceId, path: "performances" };
   const result = useManyReference(def, ref, ALL, ["author", "role"]);
   const rows = result.data?.data ?? [];
@@ -386,13 +391,13 @@ export const ContractRecords = ({ service, title, onClose }: TContractRecordsPro
             <Section title="Coincidences">
               <Coincidences serviceId={id} />
             </Section>
-            <Section title="Verifications" action={newButton(experienceVerifications, "New verification")}>
+            <Section title="Verifications" action={newButton(seaServiceVerifications, "New verification")}>
               <Verifications serviceId={id} open={setDialog} />
             </Section>
           </>
         ) : null}
         {can("userPerformance", "read") ? (
-          <Section title="Performance" action={newButton(userPerformances, "New record")}>
+          <Section title="Performance" action={newButton(applicantPerformances, "New record")}>
             <Performance serviceId={id} open={setDialog} />
           </Section>
         ) : null}

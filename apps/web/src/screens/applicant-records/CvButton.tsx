@@ -1,4 +1,4 @@
-import { expiriences } from "@crew/contracts";
+import { seaService } from "@crew/contracts";
 import { Button } from "@mantine/core";
 import { IconFileCv } from "@tabler/icons-react";
 import { runAction, saveFile } from "../../api";
@@ -12,7 +12,7 @@ import { useSession } from "../../session/use-session";
 export const CvButton = ({ userId, size = "xs" }: { userId: string; size?: "xs" | "sm" }) => {
   const { can } = useSession();
   const print = useResourceMutation({
-    mutationFn: () => runAction(expiriences, "print_cv", { id: userId, input: {} }),
+    mutationFn: () => runAction(seaService, "print_cv", { id: userId, input: {} }),
     onSuccess: (answer) => {
       if (answer.kind === "file") saveFile(answer.file);
     },

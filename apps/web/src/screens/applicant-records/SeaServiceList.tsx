@@ -1,4 +1,4 @@
-import { SEA_SERVICE_PAGE_SIZE, expiriences } from "@crew/contracts";
+import { SEA_SERVICE_PAGE_SIZE, seaService } from "@crew/contracts";
 import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPaperclip, IconShieldCheck } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -13,7 +13,7 @@ import { ContractRecords } from "./ContractRecords";
 import { CvButton } from "./CvButton";
 import { periodText, RESULT_COLOURS, vesselLine } from "./record-display";
 
-const attributesOf = (record: TResourceRecord) => recordOf(expiriences, record).attributes;
+const attributesOf = (record: TResourceRecord) => recordOf(seaService, record).attributes;
 
 /**
  * Sea service under an applicant (/users/:id/experiences) or a vessel (/vessels/:id/experiences):

@@ -1,4 +1,4 @@
-import { users } from "@crew/contracts";
+import { applicants } from "@crew/contracts";
 import { ActionIcon, Button } from "@mantine/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { z } from "zod";
@@ -21,7 +21,7 @@ export const ExportButton = ({
   onQueued: (taskId: string) => void;
 }) => {
   const exporting = useResourceMutation({
-    mutationFn: () => runAction(users, "index_xlsx", { input: actionQueryOf(query) }),
+    mutationFn: () => runAction(applicants, "index_xlsx", { input: actionQueryOf(query) }),
     onSuccess: (answer) => {
       if (answer.kind === "file") saveFile(answer.file);
       else if (answer.kind === "json") onQueued(ZTaskAnswer.parse(answer.body).data.id);

@@ -1,4 +1,4 @@
-import { users } from "@crew/contracts";
+import { applicants } from "@crew/contracts";
 import { ActionIcon, Tooltip } from "@mantine/core";
 import { IconStar, IconStarFilled } from "@tabler/icons-react";
 import { runAction } from "../../api";
@@ -8,7 +8,7 @@ import { useResourceMutation } from "../../resources/data/use-resource-mutation"
 export const StarButton = ({ userId, starred, name }: { userId: string; starred: boolean; name: string }) => {
   // The variable is the star as clicked: shown until the list has reloaded, dropped on failure.
   const star = useResourceMutation<boolean>({
-    mutationFn: () => runAction(users, "star_user", { input: { user_id: Number(userId) } }),
+    mutationFn: () => runAction(applicants, "star_user", { input: { user_id: Number(userId) } }),
     invalidates: ["users"],
   });
   const shown = star.isPending && star.variables !== undefined ? star.variables : starred;

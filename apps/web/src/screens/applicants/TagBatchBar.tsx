@@ -1,4 +1,4 @@
-import { TAG_BATCH_LIMIT, users } from "@crew/contracts";
+import { TAG_BATCH_LIMIT, applicants } from "@crew/contracts";
 import { Autocomplete, Button, Group, SegmentedControl, Text } from "@mantine/core";
 import { IconTag, IconTagOff } from "@tabler/icons-react";
 import { useState } from "react";
@@ -8,7 +8,7 @@ import { useResourceMutation } from "../../resources/data/use-resource-mutation"
 import type { TListQuery } from "../../resources/list-state/list-query";
 import type { TRowSelection } from "../../resources/list/row-selection";
 import { actionQueryOf } from "./list-query-input";
-import { useUserChoices } from "./use-user-choices";
+import { useApplicantChoices } from "./use-applicant-choices";
 
 const ZTaskAnswer = z.object({ data: z.object({ id: z.string(), type: z.literal("background_tasks") }) });
 export const QUEUED_NOTICE = "The task was successfully added to the queue. This may take a little time.";
@@ -27,7 +27,7 @@ export interface TTagBatchBarProps {
  * the filter and search match, up to 10,000) and assign or remove; one queued job either way.
  */
 export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarProps) => {
-  const choices = useUserChoices();
+  const choices = useApplicantChoices();
   const [tag, setTag] = useState("");
   const [scope, setScope] = useState<"selected" | "matching">("selected");
   const count = scope === "selected" ? selection.selected.size : Math.min(total, TAG_BATCH_LIMIT);
@@ -38,7 +38,7 @@ export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarP
         scope === "selected"
           ? { tag: tag.trim(), userId: [...selection.selected].join(",") }
           : { tag: tag.trim(), ...actionQueryOf(query) };
-      return runActionFor(users, action, { input }, ZTaskAnswer);
+      return runActionFor(applicants, action, { input }, ZTaskAnswer);
     },
     notice: QUEUED_NOTICE,
     onSuccess: (answer, action) => {

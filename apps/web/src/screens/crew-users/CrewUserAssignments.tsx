@@ -15,7 +15,7 @@ import type { TOneRecord, TResourceRecord } from "../../resources/data/resource-
 import { indexIncluded } from "../../resources/data/resource-client";
 import { relatedTitle } from "../../resources/list/columns";
 import { useSession } from "../../session/use-session";
-import { LinkedRecords, type TLinkedRecord, type TLinkedRecordsProps } from "../owners/LinkedRecords";
+import { LinkedRecords, type TLinkedRecord, type TLinkedRecordsProps } from "../fleet/LinkedRecords";
 import { ASSIGNMENT_NOTICES } from "./crew-user-messages";
 
 /** How one list of the crew user's links is written and who may write it. */

@@ -1,11 +1,11 @@
-import { clients } from "@crew/contracts";
+import { crewUsers } from "@crew/contracts";
 import { Badge, Group } from "@mantine/core";
 import { useMemo } from "react";
 import { recordOf } from "../../api";
 import { ResourceDetailsScreen } from "../../resources/details/ResourceDetailsScreen";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
-import { roleLabel } from "./client-status";
+import { roleLabel } from "./crew-user-status";
 import { CrewUserAssignments } from "./CrewUserAssignments";
 import { StatusBadge } from "./StatusBadge";
 
@@ -32,7 +32,7 @@ export const CrewUserDetailsScreen = ({ config }: TScreenProps) => {
       include={include}
       hiddenFields={FLEET_LINKS}
       badges={({ record }) => {
-        const { role, status } = recordOf(clients, record).attributes;
+        const { role, status } = recordOf(crewUsers, record).attributes;
         return (
           <Group gap={6}>
             <Badge variant="light" color="blue" radius="sm" tt="none">

@@ -1,4 +1,4 @@
-import { clients } from "@crew/contracts";
+import { crewUsers } from "@crew/contracts";
 import { Avatar, Badge, Group, Text } from "@mantine/core";
 import { useCallback, useMemo } from "react";
 import { Link } from "react-router-dom";
@@ -7,7 +7,7 @@ import { ResourceListScreen } from "../../resources/list/ResourceListScreen";
 import type { TColumn } from "../../resources/list/columns";
 import listClasses from "../../resources/list/list.module.css";
 import { useSession } from "../../session/use-session";
-import { roleLabel } from "./client-status";
+import { roleLabel } from "./crew-user-status";
 import { StatusBadge } from "./StatusBadge";
 import { StatusSelect } from "./StatusSelect";
 import { initialsOf } from "../../lib/people";
@@ -32,7 +32,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
               return {
                 ...column,
                 render: (record) => {
-                  const { name, avatar } = recordOf(clients, record).attributes;
+                  const { name, avatar } = recordOf(crewUsers, record).attributes;
                   return (
                     <Group gap="sm" wrap="nowrap">
                       <Avatar src={avatar} size={30} radius="xl" color="blue">
@@ -50,7 +50,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
                 ...column,
                 render: (record) => (
                   <Text size="sm" c="dimmed">
-                    {recordOf(clients, record).attributes.email}
+                    {recordOf(crewUsers, record).attributes.email}
                   </Text>
                 ),
               };
@@ -59,7 +59,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
                 ...column,
                 render: (record) => (
                   <Badge variant="light" color="blue" radius="sm" tt="none">
-                    {roleLabel(recordOf(clients, record).attributes.role)}
+                    {roleLabel(recordOf(crewUsers, record).attributes.role)}
                   </Badge>
                 ),
               };
@@ -68,7 +68,7 @@ export const CrewUsersScreen = ({ config }: TScreenProps) => {
                 ...column,
                 width: 170,
                 render: (record) => {
-                  const { status, name } = recordOf(clients, record).attributes;
+                  const { status, name } = recordOf(crewUsers, record).attributes;
                   if (!status) return "";
                   return mayChangeStatus ? (
                     <StatusSelect clientId={record.id} name={name} status={status} />

@@ -1,13 +1,13 @@
-import { clients, type TClientStatus } from "@crew/contracts";
+import { crewUsers, type TCrewUserStatus } from "@crew/contracts";
 import { ColorSwatch, Group, Select } from "@mantine/core";
 import { runAction } from "../../api";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
-import { isClientStatus, STATUS_CHANGED_MESSAGE, STATUS_COLORS, STATUS_OPTIONS } from "./client-status";
+import { isCrewUserStatus, STATUS_CHANGED_MESSAGE, STATUS_COLORS, STATUS_OPTIONS } from "./crew-user-status";
 
 export interface TStatusSelectProps {
   clientId: string;
   name: string;
-  status: TClientStatus;
+  status: TCrewUserStatus;
 }
 
 /**
@@ -16,15 +16,15 @@ export interface TStatusSelectProps {
  */
 export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => {
   // The variable is the status chosen: shown until the list has reloaded, dropped on failure.
-  const write = useResourceMutation<TClientStatus>({
-    mutationFn: (next) => runAction(clients, "status", { id: clientId, input: { status: next } }),
+  const write = useResourceMutation<TCrewUserStatus>({
+    mutationFn: (next) => runAction(crewUsers, "status", { id: clientId, input: { status: next } }),
     invalidates: ["clients"],
     notice: STATUS_CHANGED_MESSAGE,
   });
   const pending = write.isPending ? (write.variables ?? null) : null;
   const shown = pending ?? status;
 
-  const change = (next: TClientStatus) => {
+  const change = (next: TCrewUserStatus) => {
     if (next !== status) write.mutate(next);
   };
 
@@ -38,7 +38,7 @@ export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => 
       allowDeselect={false}
       disabled={pending !== null}
       onChange={(value) => {
-        if (isClientStatus(value)) change(value);
+        if (isCrewUserStatus(value)) change(value);
       }}
       leftSection={
         <ColorSwatch color={`var(--mantine-color-${STATUS_COLORS[shown]}-6)`} size={10} withShadow={false} />
@@ -46,7 +46,7 @@ export const StatusSelect = ({ clientId, name, status }: TStatusSelectProps) => 
       renderOption={({ option }) => (
         <Group gap={8} wrap="nowrap">
           <ColorSwatch
-            color={`var(--mantine-color-${isClientStatus(option.value) ? STATUS_COLORS[option.value] : "gray"}-6)`}
+            color={`var(--mantine-color-${isCrewUserStatus(option.value) ? STATUS_COLORS[option.value] : "gray"}-6)`}
             size={10}
             withShadow={false}
           />

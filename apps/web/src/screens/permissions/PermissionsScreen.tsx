@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { roleLabel } from "../crew-users/client-status";
+import { roleLabel } from "../crew-users/crew-user-status";
 import { EmptyList, ListError, TableSkeleton, CardsSkeleton } from "../../resources/list/ListStates";
 import { PageHeader } from "../../resources/list/PageHeader";
 import type { TScreenProps } from "../../resources/screen-registry";

@@ -42,7 +42,7 @@ import {
   usePlans,
   vesselsOfOwners,
 } from "./use-planner-data";
-import { UserSection } from "./UserSection";
+import { ApplicantSection } from "./ApplicantSection";
 
 const DAY = 86_400_000;
 /** Plans are loaded this far beyond the window on each side, so a small scroll needs no request. */
@@ -428,7 +428,7 @@ export const PlannerScreen = () => {
           )}
         </div>
         {userSectionOpen && !cc && (
-          <UserSection
+          <ApplicantSection
             plan={selectedPlans.length === 1 ? selectedPlans[0] : undefined}
             seafarer={newSeafarer}
             onSeafarer={setNewSeafarer}

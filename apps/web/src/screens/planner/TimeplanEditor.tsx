@@ -31,7 +31,7 @@ import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
 import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
 import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
-import { UserProfileCard } from "./UserProfileCard";
+import { ApplicantProfileCard } from "./ApplicantProfileCard";
 import { PLANS_KEY, usePlannerRows } from "./use-planner-data";
 import { ZPlanWarnings } from "./warnings";
 
@@ -353,7 +353,7 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
                 >
                   {userSection ? "Hide the profile" : "Show the profile"}
                 </Button>
-                {userSection && <UserProfileCard planId={planId ?? ""} />}
+                {userSection && <ApplicantProfileCard planId={planId ?? ""} />}
               </>
             )}
           </Stack>
