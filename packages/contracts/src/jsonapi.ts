@@ -6,11 +6,20 @@ export const JSONAPI_MEDIA_TYPE = "application/vnd.api+json";
 export const ZResourceIdentifier = z.object({ type: z.string(), id: z.string() });
 export type TResourceIdentifier = z.infer<typeof ZResourceIdentifier>;
 
+/**
+ * A relationship of a served record. A to-one relationship's `meta.title` names the linked
+ * record when the reader may read or pick its type (docs/decisions.md "Linked titles").
+ */
+export interface TRelationshipObject {
+  data: TResourceIdentifier | TResourceIdentifier[] | null;
+  meta?: { title?: string };
+}
+
 export interface TResourceObject<A = Record<string, unknown>> {
   type: string;
   id: string;
   attributes: A;
-  relationships?: Record<string, { data: TResourceIdentifier | TResourceIdentifier[] | null }>;
+  relationships?: Record<string, TRelationshipObject>;
   links?: { self: string };
 }
 

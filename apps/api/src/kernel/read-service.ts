@@ -33,6 +33,7 @@ type TReads = Pick<
   | "outOfScopeIds"
   | "pickableIds"
   | "includeRecords"
+  | "titles"
   | "options"
   | "answer"
 >;
@@ -103,14 +104,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
 
   const answer = async (actor: TActor, row: TRow): Promise<TSingleDocument> => {
     const extras = await output.extrasOf([row], actor);
+    const linkage = await output.loadLinkage([row], Object.keys(core.relations));
+    const titles = await output.titlesOf(actor, [row], undefined, linkage);
     const doc: TSingleDocument = {
-      data: output.serialize(
-        row,
-        actor,
-        undefined,
-        await output.loadLinkage([row], Object.keys(core.relations)),
-        extras(row),
-      ),
+      data: output.serialize(row, actor, undefined, linkage, extras(row), titles),
     };
     const meta = await hooks.answerMeta?.(row, { actor, repo: repo() });
     return meta ? { ...doc, meta } : doc;
@@ -145,7 +142,8 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const fields = query.fields[def.type];
       const linkage = await output.loadLinkage(rows, output.linkageNames(query, false));
       const extras = await output.extrasOf(rows, actor, fields);
-      const write = output.serializerFor(actor, fields, linkage);
+      const titles = await output.titlesOf(actor, rows, fields, linkage);
+      const write = output.serializerFor(actor, fields, linkage, titles);
       const doc: TListDocument = {
         data: rows.map((r) => write(r, extras(r))),
         links: listLinks(url, rawQuery, query.page, total),
@@ -164,9 +162,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const fields = query.fields[def.type];
       const linkage = await output.loadLinkage([row], output.linkageNames(query, true));
       const extras = await output.extrasOf([row], actor, fields);
+      const titles = await output.titlesOf(actor, [row], fields, linkage);
       const meta = await hooks.answerMeta?.(row, { actor, repo: repo() });
       const doc: TSingleDocument = {
-        data: output.serialize(row, actor, fields, linkage, extras(row)),
+        data: output.serialize(row, actor, fields, linkage, extras(row), titles),
         ...(meta ? { meta } : {}),
       };
       const included = await output.includedOf(actor, [row], linkage, query);
@@ -240,6 +239,26 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const write = output.serializerFor(actor, fields[def.type], linkage);
       for (const row of rows) out.set(`${def.type}:${row.id}`, write(row, many.get(row.id)));
       if (nested.length) await output.includeInto(actor, rows, linkage, nested, fields, out);
+    },
+
+    async titles(actor, ids) {
+      const out = new Map<number, string>();
+      const title = def.titleAttribute;
+      if (!ids.length || title === "id") return out;
+      // The records select_options would list: readable ones, or, for a picker, those in scope.
+      if (!can(actor.permissions, def.permission, "read") && !mayPick(actor.permissions, def.type)) return out;
+      if (hooks.hidden?.(actor)?.includes(title)) return out;
+      const where = core.pickable(actor, { id: { in: [...ids] } });
+      const computed = hooks.computed?.[title];
+      const field = camel(title);
+      const rows = computed
+        ? await readStore.findMany(where, undefined, undefined, core.include)
+        : await readStore.titles(where, field);
+      for (const row of rows) {
+        const value = computed ? computed(row, actor) : row[field];
+        if ((typeof value === "string" && value) || typeof value === "number") out.set(row.id, String(value));
+      }
+      return out;
     },
 
     async options(actor, q, size) {

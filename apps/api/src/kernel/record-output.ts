@@ -4,7 +4,7 @@ import { fileAttributes, fileValues } from "./files-service.js";
 import type { TListQuery } from "./list-query.js";
 import type { TTx } from "./model-types.js";
 import { relationRepository } from "./resource-repository.js";
-import { relatedIds, resourceSerializer, type TLinkage } from "./serialize.js";
+import { relatedIds, resourceSerializer, type TLinkage, type TLinkTitles } from "./serialize.js";
 import type { TServiceCore } from "./service-core.js";
 import type { TRow } from "./store.js";
 
@@ -66,12 +66,13 @@ export const createRecordOutput = (core: TServiceCore) => {
    * and the serialising plan are worked out once for the batch, not for each row. `extra` is a
    * row's set-based computed and file values.
    */
-  const serializerFor = (actor: TActor | null, fields?: string[], linkage?: TLinkage) => {
+  const serializerFor = (actor: TActor | null, fields?: string[], linkage?: TLinkage, titles?: TLinkTitles) => {
     const visible = visibleFields(actor, fields);
     const write = resourceSerializer(def, {
       ...(visible ? { fields: visible } : {}),
       relations,
       ...(linkage ? { linkage } : {}),
+      ...(titles ? { titles } : {}),
     });
     return (row: TRow, extra?: Record<string, unknown>): TResourceObject => {
       if (!computedEntries.length && !extra) return write(row);
@@ -86,7 +87,40 @@ export const createRecordOutput = (core: TServiceCore) => {
     fields?: string[],
     linkage?: TLinkage,
     files?: Record<string, unknown>,
-  ): TResourceObject => serializerFor(actor, fields, linkage)(row, files);
+    titles?: TLinkTitles,
+  ): TResourceObject => serializerFor(actor, fields, linkage, titles)(row, files);
+
+  /**
+   * The titles of the records the rows' to-one relationships point at, as far as the reader may
+   * read or pick each related type (docs/decisions.md "Linked titles"): one query per related
+   * type, whatever the number of rows.
+   */
+  const titlesOf = async (
+    actor: TActor,
+    rows: readonly TRow[],
+    fields: string[] | undefined,
+    linkage: TLinkage = new Map(),
+  ): Promise<TLinkTitles> => {
+    const titles: TLinkTitles = new Map();
+    if (!rows.length) return titles;
+    const visible = visibleFields(actor, fields);
+    const byType = new Map<string, { names: string[]; ids: Set<number> }>();
+    for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+      if (rel.cardinality !== "one" || (visible && !visible.includes(name))) continue;
+      const ids = relatedIds(rows, name, relations[name], linkage);
+      if (!ids.length) continue;
+      const entry = byType.get(rel.type) ?? { names: [], ids: new Set<number>() };
+      entry.names.push(name);
+      for (const id of ids) entry.ids.add(id);
+      byType.set(rel.type, entry);
+    }
+    for (const [type, { names, ids }] of byType) {
+      const found = await kernel.findService(type)?.titles(actor, [...ids]);
+      if (!found?.size) continue;
+      for (const name of names) titles.set(name, found);
+    }
+    return titles;
+  };
 
   /** Linkage of the stored (join-table or children) relationships named in `names`. */
   const loadLinkage = async (
@@ -156,6 +190,7 @@ export const createRecordOutput = (core: TServiceCore) => {
     filesOf,
     serializerFor,
     serialize,
+    titlesOf,
     loadLinkage,
     linkageNames,
     includeInto,

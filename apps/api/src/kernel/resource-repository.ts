@@ -42,6 +42,10 @@ export const resourceRepository = (client: TTx, model: TModel) => {
         ...(include ? { include } : {}),
       });
     },
+    /** Ids and one column of the rows `where` lets through (the titles of linked records). */
+    titles(where: TWhere, field: string): Promise<TRow[]> {
+      return store.findMany({ where, select: { id: true, [field]: true } });
+    },
     find(where: TWhere, include?: TInclude): Promise<TRow | null> {
       return store.findFirst({ where, ...(include ? { include } : {}) });
     },

@@ -23,7 +23,12 @@ export interface TSerializeOptions {
   relations?: Record<string, TRelationMap>;
   /** Loaded linkage of those relationships; a relationship not loaded is left out. */
   linkage?: TLinkage;
+  /** Titles of linked records per to-one relationship, served as the relationship's `meta.title`. */
+  titles?: TLinkTitles;
 }
+
+/** Titles of the records to-one relationships point at: relationship name -> id -> title. */
+export type TLinkTitles = Map<string, Map<number, string>>;
 
 /**
  * What serialising a definition's rows needs, worked out once per definition rather than for
@@ -55,8 +60,23 @@ const planOf = (def: TResourceDef): TPlan => {
 type TRelationshipDef = NonNullable<TResourceDef["relationships"]>[string];
 /** How one relationship of a batch is written: from a foreign-key column, or from loaded linkage. */
 type TRelationshipWriter =
-  | { name: string; rel: TRelationshipDef; kind: "fk"; field: string }
-  | { name: string; rel: TRelationshipDef; kind: "loaded"; loaded: Map<number, number[]> };
+  | { name: string; rel: TRelationshipDef; kind: "fk"; field: string; titles?: Map<number, string> }
+  | {
+      name: string;
+      rel: TRelationshipDef;
+      kind: "loaded";
+      loaded: Map<number, number[]>;
+      titles?: Map<number, string>;
+    };
+
+/** A to-one relationship object, with the linked record's title when there is one. */
+const toOne = (type: string, id: number | undefined, titles?: Map<number, string>) => {
+  if (id === undefined) return { data: null };
+  const title = titles?.get(id);
+  return title === undefined
+    ? { data: { type, id: String(id) } }
+    : { data: { type, id: String(id) }, meta: { title } };
+};
 
 /**
  * A serialiser for rows that share their options (a page, or one type's included records):
@@ -75,13 +95,15 @@ export const resourceSerializer = (
   for (const { name, rel, fk } of plan.relationships) {
     if (keep && !keep.has(name)) continue;
     const map = opts.relations?.[name];
+    const titles = opts.titles?.get(name);
     if (!map || map.kind === "fk") {
-      if (rel.cardinality === "one") relationships.push({ name, rel, kind: "fk", field: map?.field ?? fk });
+      if (rel.cardinality === "one")
+        relationships.push({ name, rel, kind: "fk", field: map?.field ?? fk, ...(titles ? { titles } : {}) });
       continue;
     }
     // A relationship whose linkage was not loaded is left out.
     const loaded = opts.linkage?.get(name);
-    if (loaded) relationships.push({ name, rel, kind: "loaded", loaded });
+    if (loaded) relationships.push({ name, rel, kind: "loaded", loaded, ...(titles ? { titles } : {}) });
   }
   return (row, computed) => {
     const values: Record<string, unknown> = {};
@@ -94,13 +116,13 @@ export const resourceSerializer = (
       for (const w of relationships) {
         if (w.kind === "fk") {
           const fk = row[w.field];
-          out[w.name] = { data: typeof fk === "number" ? { type: w.rel.type, id: String(fk) } : null };
+          out[w.name] = toOne(w.rel.type, typeof fk === "number" ? fk : undefined, w.titles);
           continue;
         }
         const ids = w.loaded.get(row.id) ?? [];
         out[w.name] =
           w.rel.cardinality === "one"
-            ? { data: ids[0] === undefined ? null : { type: w.rel.type, id: String(ids[0]) } }
+            ? toOne(w.rel.type, ids[0], w.titles)
             : { data: ids.map((id) => ({ type: w.rel.type, id: String(id) })) };
       }
       resource.relationships = out;

@@ -10,7 +10,7 @@ import type { TActor } from "../http/context.js";
 import type { TStoredFileRow } from "../storage/stored-files-repository.js";
 import type { TUpload } from "../storage/upload.js";
 import type { TTx } from "./model-types.js";
-import type { TLinkage } from "./serialize.js";
+import type { TLinkage, TLinkTitles } from "./serialize.js";
 import type { TRow, TWhere } from "./store.js";
 import type { TWriteInput } from "./write-body.js";
 
@@ -46,6 +46,7 @@ export interface TResourceService {
     fields?: string[],
     linkage?: TLinkage,
     files?: Record<string, unknown>,
+    titles?: TLinkTitles,
   ): TResourceObject;
 
   list(
@@ -84,6 +85,11 @@ export interface TResourceService {
     fields: Record<string, string[]>,
     out: Map<string, TResourceObject>,
   ): Promise<void>;
+  /**
+   * Titles of the records among `ids` the caller may read, or pick in a form it may submit
+   * (the same records select_options lists): served with records that link to them.
+   */
+  titles(actor: TActor, ids: readonly number[]): Promise<Map<number, string>>;
   /** GET /api/select_options?type=: {id, label} of the records the caller may pick, matched by title. */
   options(actor: TActor, q: string | undefined, size: number): Promise<TResourceObject[]>;
   /** A written record as the answer of a write: its attributes, stored relationships and files. */

@@ -25,11 +25,16 @@ const titleOfIncluded = (included: TIncluded, type: string, id: string): string 
   return typeof value === "string" ? value : `#${related.id}`;
 };
 
-/** Title of the record a to-one relationship points at, from `included`. */
+/**
+ * Title of the record a to-one relationship points at: from `included`, else the title the
+ * server serves with the relationship (`meta.title`, for a reader who may pick but not read the
+ * linked type: docs/decisions.md "Linked titles").
+ */
 export const relatedTitle = (record: TResourceRecord, name: string, included: TIncluded): string => {
-  const data = record.relationships?.[name]?.data;
+  const relationship = record.relationships?.[name];
+  const data = relationship?.data;
   if (!data || Array.isArray(data)) return "";
-  return titleOfIncluded(included, data.type, data.id) ?? "";
+  return titleOfIncluded(included, data.type, data.id) ?? relationship.meta?.title ?? "";
 };
 
 /** The records a to-many relationship points at, named from `included` (`#id` when not included). */
