@@ -245,10 +245,11 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const out = new Map<number, string>();
       const title = def.titleAttribute;
       if (!ids.length || title === "id") return out;
-      // The records select_options would list: readable ones, or, for a picker, those in scope.
-      if (!can(actor.permissions, def.permission, "read") && !mayPick(actor.permissions, def.type)) return out;
+      // A reader of the type gets the records themselves through `include`; a reader who may
+      // only pick them gets what select_options would list: those within the type's scope.
+      if (can(actor.permissions, def.permission, "read") || !mayPick(actor.permissions, def.type)) return out;
       if (hooks.hidden?.(actor)?.includes(title)) return out;
-      const where = core.pickable(actor, { id: { in: [...ids] } });
+      const where = core.scoped(actor, { id: { in: [...ids] } });
       const computed = hooks.computed?.[title];
       const field = camel(title);
       const rows = computed

@@ -66,7 +66,12 @@ export const createRecordOutput = (core: TServiceCore) => {
    * and the serialising plan are worked out once for the batch, not for each row. `extra` is a
    * row's set-based computed and file values.
    */
-  const serializerFor = (actor: TActor | null, fields?: string[], linkage?: TLinkage, titles?: TLinkTitles) => {
+  const serializerFor = (
+    actor: TActor | null,
+    fields?: string[],
+    linkage?: TLinkage,
+    titles?: TLinkTitles,
+  ) => {
     const visible = visibleFields(actor, fields);
     const write = resourceSerializer(def, {
       ...(visible ? { fields: visible } : {}),

@@ -86,8 +86,9 @@ export interface TResourceService {
     out: Map<string, TResourceObject>,
   ): Promise<void>;
   /**
-   * Titles of the records among `ids` the caller may read, or pick in a form it may submit
-   * (the same records select_options lists): served with records that link to them.
+   * Titles of the records among `ids` the caller may pick in a form it may submit but not read
+   * (the same records select_options lists): served with records that link to them. A reader
+   * of the type gets none (it includes the records themselves).
    */
   titles(actor: TActor, ids: readonly number[]): Promise<Map<number, string>>;
   /** GET /api/select_options?type=: {id, label} of the records the caller may pick, matched by title. */
