@@ -90,6 +90,12 @@ export const routesOfResource = (
     ...(can(def.permission, "update")
       ? [{ path: "edit", element: dialog(<DetailsEditRoute config={config} />) }]
       : []),
+    // The record's delete (or archive) over its details: Esc returns to the tab (issue 22.7).
+    ...(Archive && can(def.permission, "update")
+      ? [{ path: "delete", element: dialog(<Archive config={config} />) }]
+      : can(def.permission, "delete")
+        ? [{ path: "delete", element: dialog(<DeleteRoute config={config} />) }]
+        : []),
   ];
   return [
     { path: base, element: page(`${def.type}:list`, <List config={config} />), children },

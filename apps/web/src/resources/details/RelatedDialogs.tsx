@@ -24,7 +24,8 @@ const useChildOfTab = (
   const { search } = useLocation();
   const child = childListsOf(parentConfig.def, can).find((c) => c.tab === tab);
   const back = useCallback(
-    () => void navigate({ pathname: `${parentConfig.base}/${id}/${tab}`, search }),
+    // Replaced, so Back after a save never opens the form again (issue 22.7).
+    () => void navigate({ pathname: `${parentConfig.base}/${id}/${tab}`, search }, { replace: true }),
     [navigate, parentConfig.base, id, tab, search],
   );
   const overrides = useScreenOverrides();

@@ -133,7 +133,7 @@ export const ResourceDetailsScreen = ({
           {can(def.permission, "update") ? (
             <Button
               component={Link}
-              to={`${base}/${id}/edit`}
+              to={`${base}/${id}/${tab}/edit`}
               variant="default"
               leftSection={<IconPencil size={16} />}
             >
@@ -143,7 +143,7 @@ export const ResourceDetailsScreen = ({
           {can(def.permission, "delete") ? (
             <Button
               component={Link}
-              to={`${base}/${id}/delete`}
+              to={`${base}/${id}/${tab}/delete`}
               variant="light"
               color="red"
               leftSection={<IconTrash size={16} />}

@@ -5,15 +5,20 @@ import { deleteRecord } from "../data/resource-client";
 import { useResourceMutation } from "../data/use-resource-mutation";
 import { resourceKeys, useResourceRecord } from "../data/use-resource-queries";
 import type { TScreenConfig } from "../screen-config";
-import { useBackToList } from "./use-back-to-list";
+import { useBackToList, useToList } from "./use-back-to-list";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
 import { recordTitle } from "../format";
 
-/** {base}/:id/delete: a confirmation over the list naming what goes away. */
+/**
+ * {base}/:id/delete (over the list) and {base}/:id/:tab/delete (over the record): a
+ * confirmation naming what goes away. Cancel and Esc return to where it was opened; a
+ * deleted record's way out is its list.
+ */
 export const DeleteRoute = ({ config }: { config: TScreenConfig }) => {
   const { id = "" } = useParams();
   const back = useBackToList(config.base);
-  return <DeleteDialog config={config} id={id} onClose={back} />;
+  const toList = useToList(config.base);
+  return <DeleteDialog config={config} id={id} onClose={back} onDeleted={toList} />;
 };
 
 /** The confirmation of one record's delete; after it the lists reload, the notice shows and it closes. */
@@ -21,10 +26,13 @@ export const DeleteDialog = ({
   config,
   id,
   onClose: back,
+  onDeleted,
 }: {
   config: TScreenConfig;
   id: string;
   onClose: () => void;
+  /** Where to go once deleted (default: where it closes to). */
+  onDeleted?: () => void;
 }) => {
   const { def, messages } = config;
   const queryClient = useQueryClient();
@@ -39,7 +47,7 @@ export const DeleteDialog = ({
     },
     invalidates: [def.type],
     notice: messages.deleted,
-    onSuccess: back,
+    onSuccess: onDeleted ?? back,
   });
   const deleting = deletion.isPending || deletion.isSuccess;
   const confirm = () => deletion.mutate();

@@ -20,6 +20,7 @@ import {
   type TFormValues,
   type TPayload,
 } from "./form-model";
+import { RestoredDraft, useDraftValues } from "./form-guard";
 import { FormButtons } from "./FormButtons";
 import { RelationshipField } from "./RelationshipField";
 
@@ -113,7 +114,7 @@ export const ResourceForm = ({
 }: TResourceFormProps) => {
   const fields = formFields(def).filter((f) => !hiddenFields.includes(f.name));
   const [initial] = useState(() => initialValues(def, record));
-  const [values, setValues] = useState<TFormValues>(initial);
+  const { values, setValues, restored } = useDraftValues(initial);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [phase, setPhase] = useState<TPhase>("editing");
   const labels = Object.fromEntries(fields.map((f) => [f.name, labelOf(f)]));
@@ -218,6 +219,7 @@ export const ResourceForm = ({
             ))}
           </Alert>
         ) : null}
+        {restored ? <RestoredDraft /> : null}
         {phase === "files-failed" ? (
           <Alert
             color="orange"

@@ -11,6 +11,7 @@ import { useSession } from "../../session/use-session";
 import type { TScreenConfig } from "../screen-config";
 import { useScreenOverrides } from "../screen-registry";
 import { formFields, type TFormMode, type TPayload } from "./form-model";
+import { useFormGuard } from "./form-guard";
 import { FormSkeleton } from "./FormSkeleton";
 import { ResourceForm, type TResourceFormProps, type TSaveOutcome } from "./ResourceForm";
 
@@ -48,6 +49,8 @@ export const ResourceFormDialog = ({
   const existing = useResourceRecord(def, mode === "update" ? id : undefined, formIncludes(def, can));
   useRedirectOnError(existing.error);
   const Form = useScreenOverrides()[def.type]?.Form ?? ResourceForm;
+  // Esc, x and Cancel ask before typed changes go; a draft outlives a session that ends (issue 22.11).
+  const guard = useFormGuard(onClose);
 
   const submit = async (payload: TPayload): Promise<TSaveOutcome> => {
     try {
@@ -71,6 +74,7 @@ export const ResourceFormDialog = ({
       );
       return;
     }
+    guard.finish();
     onClose();
   };
 
@@ -79,8 +83,8 @@ export const ResourceFormDialog = ({
   return (
     <Modal
       opened
-      onClose={onClose}
-      title={title}
+      onClose={guard.asking ? guard.keepEditing : guard.requestClose}
+      title={guard.asking ? "Discard your changes?" : title}
       size="lg"
       fullScreen={narrow}
       styles={{ title: { fontWeight: 650, fontSize: 18 } }}
@@ -90,17 +94,22 @@ export const ResourceFormDialog = ({
           <FormSkeleton fields={formFields(def).length} />
         )
       ) : (
-        <Form
-          def={def}
-          mode={mode}
-          record={existing.data?.record}
-          included={existing.data?.included}
-          onSubmit={submit}
-          onSaved={saved}
-          onCancel={onClose}
-          hiddenFields={hiddenFields}
-        />
+        guard.provider(
+          <div hidden={guard.asking}>
+            <Form
+              def={def}
+              mode={mode}
+              record={existing.data?.record}
+              included={existing.data?.included}
+              onSubmit={submit}
+              onSaved={saved}
+              onCancel={guard.requestClose}
+              hiddenFields={hiddenFields}
+            />
+          </div>,
+        )
       )}
+      {guard.confirm}
     </Modal>
   );
 };

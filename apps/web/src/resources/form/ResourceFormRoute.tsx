@@ -1,5 +1,4 @@
-import { useCallback } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import type { TScreenConfig } from "../screen-config";
 import type { TFormMode } from "./form-model";
 import { ResourceFormDialog } from "./ResourceFormDialog";
@@ -19,11 +18,7 @@ export const ResourceFormRoute = ({ config, mode }: { config: TScreenConfig; mod
 
 /** {base}/:id/:tab/edit (spec 002 §2): the edit form over a record's details tab, closing back to it. */
 export const DetailsEditRoute = ({ config }: { config: TScreenConfig }) => {
-  const { id = "", tab = "details" } = useParams();
-  const navigate = useNavigate();
-  const back = useCallback(
-    () => void navigate(`${config.base}/${id}/${tab}`),
-    [navigate, config.base, id, tab],
-  );
+  const { id = "" } = useParams();
+  const back = useBackToList(config.base);
   return <ResourceFormDialog config={config} mode="update" id={id} onClose={back} />;
 };

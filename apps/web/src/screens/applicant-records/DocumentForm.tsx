@@ -22,6 +22,7 @@ import {
 import { FormButtons } from "../../resources/form/FormButtons";
 import { RelationshipField } from "../../resources/form/RelationshipField";
 import type { TResourceFormProps } from "../../resources/form/ResourceForm";
+import { RestoredDraft, useDraftValues } from "../../resources/form/form-guard";
 
 const def = applicantDocuments;
 const A = def.attributes;
@@ -84,7 +85,7 @@ const DocumentFormBody = ({
           : String(DOCUMENT_TYPES.document),
     };
   });
-  const [values, setValues] = useState<TFormValues>(initial);
+  const { values, setValues, restored } = useDraftValues(initial);
   const [initialEndorsement] = useState(() => endorsementValues(endorsement));
   const [e, setE] = useState<TEndorsementValues>(initialEndorsement);
   const hadEndorsement = Boolean(endorsement);
@@ -246,6 +247,7 @@ const DocumentFormBody = ({
       aria-label={`${mode === "create" ? "New" : "Edit"} document`}
     >
       <Stack gap="md">
+        {restored ? <RestoredDraft /> : null}
         {otherErrors.length ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
             {otherErrors.map(([name, t]) => (

@@ -168,7 +168,7 @@ export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
         can("users", "update") && !can("users", "delete") ? (
           <Button
             component={Link}
-            to={`${config.base}/${id}/delete`}
+            to={`${config.base}/${id}/${tab}/delete`}
             variant="light"
             color="red"
             leftSection={<IconArchive size={16} />}

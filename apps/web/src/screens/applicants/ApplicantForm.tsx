@@ -26,7 +26,6 @@ import {
   validatePayload,
   type TFieldErrors,
   type TFormValue,
-  type TFormValues,
   type TPayload,
 } from "../../resources/form/form-model";
 import { FormButtons } from "../../resources/form/FormButtons";
@@ -35,6 +34,7 @@ import { useSession } from "../../session/use-session";
 import { optionsOf, useApplicantChoices } from "./use-applicant-choices";
 import { PLACEMENT_CHOICES } from "./applicant-display";
 import { UPDATE_APPLICANT_ERROR } from "./applicant-messages";
+import { RestoredDraft, useDraftValues } from "../../resources/form/form-guard";
 
 /** The sections of the applicant form, in reading order. */
 const SECTIONS: readonly { title: string; fields: readonly string[] }[] = [
@@ -96,7 +96,7 @@ export const ApplicantForm = ({ def, mode, record, onSubmit, onSaved, onCancel }
   const { can } = useSession();
   const choices = useApplicantChoices();
   const [initial] = useState(() => initialValues(def, record));
-  const [values, setValues] = useState<TFormValues>(initial);
+  const { values, setValues, restored } = useDraftValues(initial);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [busy, setBusy] = useState(false);
   const duplicate = duplicateOf(errors);
@@ -272,6 +272,7 @@ export const ApplicantForm = ({ def, mode, record, onSubmit, onSaved, onCancel }
   return (
     <form onSubmit={submit} noValidate aria-label={mode === "create" ? "New user" : "Edit user"}>
       <Stack gap="md">
+        {restored ? <RestoredDraft /> : null}
         {duplicate ? (
           <Alert
             ref={alertRef}

@@ -4,7 +4,7 @@ import { updateRecord } from "../../resources/data/resource-client";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useResourceRecord } from "../../resources/data/use-resource-queries";
 import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
-import { useBackToList } from "../../resources/form/use-back-to-list";
+import { useBackToList, useToList } from "../../resources/form/use-back-to-list";
 import { recordTitle } from "../../resources/format";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
@@ -19,6 +19,7 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
   const { def, messages, base } = config;
   const { id = "" } = useParams();
   const back = useBackToList(base);
+  const toList = useToList(base);
   const { can } = useSession();
   const existing = useResourceRecord(def, id, []);
   useRedirectOnError(existing.error);
@@ -29,7 +30,7 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
     mutationFn: () => updateRecord(def, id, { attributes: { archived: true }, relationships: {} }),
     invalidates: [def.type],
     notice: messages.deleted,
-    onSuccess: back,
+    onSuccess: toList,
   });
   const busy = archive.isPending || archive.isSuccess;
 
