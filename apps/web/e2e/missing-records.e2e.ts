@@ -14,6 +14,7 @@ const MISSING = [
   "/owners/999999/details",
   "/ranks/999999/edit",
   "/countries/999999/delete",
+  "/crew-changes/999999/details",
 ];
 
 test("every missing record goes to the not-found page", async ({ page }) => {
