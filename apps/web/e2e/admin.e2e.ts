@@ -8,7 +8,7 @@ test("admin: tabs, a reference item created, edited and deleted, a 422 on its fi
 }) => {
   await signIn(page, "admin@example.com");
 
-  for (const tab of ["Users", "Ranks", "Permissions"]) {
+  for (const tab of ["Crew users", "Ranks", "Permissions"]) {
     await expect(sections(page).getByRole("link", { name: tab, exact: true })).toBeAttached();
   }
 

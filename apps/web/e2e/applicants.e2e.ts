@@ -112,7 +112,7 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
 }) => {
   await signIn(page, "manager@example.com");
   await page.goto("/users");
-  await page.getByRole("link", { name: "New user" }).click();
+  await page.getByRole("link", { name: "New seafarer" }).click();
   const dialog = page.getByRole("dialog");
   const surname = `Testenko${Date.now().toString(36).replace(/[0-9]/g, "")}`;
   // Phones of this run only: the duplicate check would otherwise find an earlier run's applicant.
@@ -143,7 +143,7 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
   await comments.close();
 
   // A duplicate by name and phone is named, with the way to create it anyway.
-  await page.getByRole("link", { name: "New user" }).click();
+  await page.getByRole("link", { name: "New seafarer" }).click();
   await dialog.getByLabel("Surname").fill(surname);
   await dialog.getByRole("textbox", { name: /^Name/ }).fill("Other");
   await dialog.getByLabel("Mobile phone").fill(phone.replace(/\s/g, ""));

@@ -9,7 +9,7 @@ test("admin: a crew user created with a password, filtered by role, status chang
   const name = `Erik E2E ${Date.now()}`;
   const email = `erik.${Date.now()}@example.com`;
 
-  await page.getByRole("link", { name: "New user" }).click();
+  await page.getByRole("link", { name: "New crew user" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("textbox", { name: /^Email/ }).fill(email);

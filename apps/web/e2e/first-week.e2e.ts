@@ -220,3 +220,19 @@ test("22.11: closing a form with typed changes asks; a save refused by an ended 
   await rowOf(page, "Olena After Sign-in").getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("dialog").getByText("Your unsaved changes are back")).toHaveCount(0);
 });
+
+test("22.20: the seafarer list fits a 1440 px window without scrolling sideways", async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await signIn(page, "admin@example.com");
+  await page.goto("/users");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  const overflow = await page.evaluate(() => {
+    const widest = [...document.querySelectorAll<HTMLElement>("table")].map((t) => {
+      const box = t.parentElement;
+      return box ? box.scrollWidth - box.clientWidth : 0;
+    });
+    return Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth, ...widest);
+  });
+  await shoot(page, "first-week-seafarers", { fullPage: false });
+  expect(overflow, "the seafarer list scrolls sideways").toBeLessThanOrEqual(0);
+});

@@ -46,7 +46,7 @@ test("admin: the reference lists share one 'Reference data' menu; the daily tabs
       "Owners",
       "Managers",
       "Crewing Agents",
-      "Users",
+      "Crew users",
       "Ranks",
       "Crew changes",
       "Seafarers",

@@ -4,7 +4,7 @@ import { signIn, signOut } from "./support/session";
 test("partner_view sees neither the admin tabs nor their pages by direct address", async ({ page }) => {
   await signIn(page, "partner_view@example.com");
   const nav = page.getByRole("navigation", { name: "Sections" });
-  for (const tab of ["Users", "Ranks", "Vessel types", "Permissions"]) {
+  for (const tab of ["Crew users", "Ranks", "Vessel types", "Permissions"]) {
     await expect(nav.getByRole("link", { name: tab, exact: true })).toHaveCount(0);
   }
   for (const path of [

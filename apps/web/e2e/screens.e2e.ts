@@ -19,7 +19,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
   { name: "applicant-documents", path: "/applicant-documents", ready: "Applicant documents" },
   { name: "english-test-types", path: "/english-test-types", ready: "English test types" },
   { name: "ranks", path: "/ranks", ready: "Ranks" },
-  { name: "crew-users", path: "/crew-users", ready: "Users" },
+  { name: "crew-users", path: "/crew-users", ready: "Crew users" },
   { name: "permissions", path: "/permissions", ready: "Permissions" },
 ];
 

@@ -41,6 +41,7 @@ describe("users: the record", () => {
     expect(a.full_name).toBe(`${surname} Petro Ivanovych`);
     expect(typeof a.age).toBe("number");
     expect(a.country_birth_emoji).toBe("🇺🇦");
+    expect(a.country_birth_name).toBe(ua.name);
     expect(a.crewing_rank).toBe(rank.title);
     expect(a.is_favorite).toBe(false);
     expect(a.tag_list).toEqual([]);

@@ -25,7 +25,7 @@ describe("navigation tabs (spec 2.5)", () => {
     expect(extra.slice(0, 3)).toEqual(["Vessel types", "Crewing statuses", "English test types"]);
     expect(extra.at(-1)).toBe("Permissions");
     expect(NAV_TABS.find((t) => t.path === "/crew-users")).toMatchObject({
-      label: "Users",
+      label: "Crew users",
       permission: "crewUsers",
     });
     expect(NAV_TABS.find((t) => t.path === "/users")).toMatchObject({
@@ -50,7 +50,7 @@ describe("navigation tabs (spec 2.5)", () => {
       "/ranks",
       "/crew-users",
     ]);
-    expect(tabs.map((t) => t.label)).toEqual(["Users", "Ranks", "Permissions"]);
+    expect(tabs.map((t) => t.label)).toEqual(["Crew users", "Ranks", "Permissions"]);
   });
 
   it("shows the bar with any tab at all (a partner's single Vessels tab)", () => {

@@ -15,7 +15,7 @@ const SPEC_TABS: readonly TNavTab[] = [
   { label: "Owners", path: "/owners", permission: "owners" },
   { label: "Managers", path: "/managers", permission: "managers" },
   { label: "Crewing Agents", path: "/crewing-agents", permission: "crewingAgents" },
-  { label: "Users", path: "/crew-users", permission: "crewUsers" },
+  { label: "Crew users", path: "/crew-users", permission: "crewUsers" },
   { label: "Ranks", path: "/ranks", permission: "ranks" },
   { label: "Crew changes", path: "/crew-changes", permission: "crewChange" },
   { label: "Seafarers", path: "/users", permission: "users" },

@@ -165,7 +165,7 @@ export const applicants = defineResource({
   type: "users",
   permission: "users",
   route: "/users",
-  label: { one: "User", many: "Seafarers" },
+  label: { one: "Seafarer", many: "Seafarers" },
   titleAttribute: "full_name",
   attributes: {
     crewing_applicant_id: { label: "Applicant No.", kind: "text", list: true, sortable: true, form: false },
@@ -195,6 +195,7 @@ export const applicants = defineResource({
     },
     age: derived("Age", "number"),
     country_birth_emoji: derived("Flag", "text"),
+    country_birth_name: derived("Country of birth", "text"),
     email: { label: "Email", kind: "email", input: ZApplicantEmail },
     email_alternative: { label: "Alternative email", kind: "email", input: ZApplicantEmail },
     mobile_phone: { label: "Mobile phone", kind: "phone", list: true, input: ZPhone },

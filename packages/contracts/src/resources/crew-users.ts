@@ -50,7 +50,7 @@ export const crewUsers = defineResource({
   type: "clients",
   permission: "crewUsers",
   route: "/crew-users",
-  label: { one: "User", many: "Users" },
+  label: { one: "Crew user", many: "Crew users" },
   titleAttribute: "name",
   attributes: {
     name: { label: "Name", kind: "text", required: true, list: true, sortable: true, input: ZName },

@@ -145,7 +145,7 @@ export const applicantsBinding: TResourceEntry = bindResource(
     electronic_me: () => null,
   },
   computedMany: {
-    names: ["is_favorite", "tag_list", "crewing_rank", "country_birth_emoji"],
+    names: ["is_favorite", "tag_list", "crewing_rank", "country_birth_emoji", "country_birth_name"],
     // One query for the page: the reader's stars and tag lists, rank titles, country codes.
     async load(rows, ctx) {
       const extras = new Map(
@@ -168,6 +168,8 @@ export const applicantsBinding: TResourceEntry = bindResource(
               tag_list: visible(r.tagList),
               crewing_rank: e?.rank ?? null,
               country_birth_emoji: countryFlag(e?.country ?? null),
+              // The name beside the flag: Windows shows a flag as two letters (issue 22.19).
+              country_birth_name: e?.country_name ?? null,
             },
           ];
         }),

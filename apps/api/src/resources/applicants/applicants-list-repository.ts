@@ -223,13 +223,14 @@ export interface TPageExtras {
   id: number;
   rank: string | null;
   country: string | null;
+  country_name: string | null;
   starred: boolean;
   shown: string[] | null;
   hidden: string[] | null;
 }
 
 export const extrasSql = (actorId: number, ids: readonly number[]): Prisma.Sql => Prisma.sql`
-  SELECT u.id, r.title AS rank, c.code AS country,
+  SELECT u.id, r.title AS rank, c.code AS country, c.name AS country_name,
          EXISTS (SELECT 1 FROM favorites f WHERE f.client_id = ${actorId} AND f.user_id = u.id) AS starred,
          (SELECT shown_tags FROM clients WHERE id = ${actorId}) AS shown,
          (SELECT hidden_tags FROM clients WHERE id = ${actorId}) AS hidden

@@ -128,8 +128,8 @@ export const ResourceDetailsScreen = ({
           )}
           {one.data ? badges?.(one.data) : null}
         </Group>
+        {/* Edit before Delete on every screen, as in the rows' actions (issue 22.18); a screen's own actions between. */}
         <Group gap="xs">
-          {one.data ? actions?.(one.data) : null}
           {can(def.permission, "update") ? (
             <Button
               component={Link}
@@ -140,6 +140,7 @@ export const ResourceDetailsScreen = ({
               Edit
             </Button>
           ) : null}
+          {one.data ? actions?.(one.data) : null}
           {can(def.permission, "delete") ? (
             <Button
               component={Link}

@@ -29,6 +29,17 @@ export interface TListTableProps {
   nameOf?: (record: TResourceRecord) => string;
 }
 
+/**
+ * Below this width the table scrolls sideways: each column's own width, 140 px for one that
+ * declares none. A flat 150 px a column made the seafarer list (11 columns, several of them
+ * narrow) 1650 px wide, wider than a 1440 px window (issue 22.20).
+ */
+const minTableWidth = (columns: readonly TColumn[]): number =>
+  Math.max(
+    560,
+    columns.reduce((sum, c) => sum + (typeof c.width === "number" ? c.width : 140), 0),
+  );
+
 export const ListTable = ({
   columns,
   records,
@@ -43,7 +54,7 @@ export const ListTable = ({
   selection,
   nameOf,
 }: TListTableProps) => (
-  <Table.ScrollContainer minWidth={Math.max(560, columns.length * 150)} type="native">
+  <Table.ScrollContainer minWidth={minTableWidth(columns)} type="native">
     <Table
       verticalSpacing="sm"
       horizontalSpacing="md"

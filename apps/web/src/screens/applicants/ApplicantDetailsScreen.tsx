@@ -56,7 +56,9 @@ const General = ({ one }: { one: TOneRecord }) => {
         <Field label="Full name">{[a.surname, a.name, a.middle].filter(Boolean).join(" ")}</Field>
         <Field label="Birthday">{a.birthday ? `${formatDate(a.birthday)} (${ageText(a.age)})` : ""}</Field>
         <Field label="Gender">{GENDER_OPTIONS.find((o) => o.value === a.gender)?.label ?? ""}</Field>
-        <Field label="Country of birth">{a.country_birth_emoji ? `${a.country_birth_emoji}` : ""}</Field>
+        <Field label="Country of birth">
+          {[a.country_birth_emoji, a.country_birth_name].filter(Boolean).join(" ")}
+        </Field>
         <Field label="Rank applied for">{rank}</Field>
         <Field label="Tags">
           {a.tag_list?.length ? (

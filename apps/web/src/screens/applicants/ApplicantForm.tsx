@@ -270,7 +270,7 @@ export const ApplicantForm = ({ def, mode, record, onSubmit, onSaved, onCancel }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={mode === "create" ? "New user" : "Edit user"}>
+    <form onSubmit={submit} noValidate aria-label={mode === "create" ? "New seafarer" : "Edit seafarer"}>
       <Stack gap="md">
         {restored ? <RestoredDraft /> : null}
         {duplicate ? (

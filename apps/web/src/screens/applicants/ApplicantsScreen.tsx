@@ -140,7 +140,7 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
                   component={Link}
                   to={`${config.base}/new${list.search}`}
                   size="input-sm"
-                  aria-label="New user"
+                  aria-label="New seafarer"
                 >
                   <IconPlus size={18} />
                 </ActionIcon>

@@ -38,7 +38,7 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
     <Modal
       opened
       onClose={back}
-      title="Delete user"
+      title="Delete seafarer"
       size="md"
       styles={{ title: { fontWeight: 650, fontSize: 18 } }}
     >

@@ -29,18 +29,19 @@ export const applicantColumns = (base: string): TColumn[] => [
         <Group gap="xs" wrap="nowrap">
           <StarButton userId={record.id} starred={a.is_favorite === true} name={`${a.surname} ${a.name}`} />
           <Stack gap={0} miw={0}>
-            <Group gap={6} wrap="nowrap">
-              <Link to={`${base}/${record.id}/details`} className={listClasses.primaryLink}>
-                {[a.surname, a.name, a.middle].filter(Boolean).join(" ")}
-              </Link>
-              {a.country_birth_emoji ? (
-                <span role="img" aria-label="Country of birth" title="Country of birth">
-                  {a.country_birth_emoji}
-                </span>
-              ) : null}
-            </Group>
+            <Link to={`${base}/${record.id}/details`} className={listClasses.primaryLink}>
+              {[a.surname, a.name, a.middle].filter(Boolean).join(" ")}
+            </Link>
+            {/* The country by name beside its flag: Windows draws a flag as two letters (issue 22.19). */}
             <Text size="xs" c="dimmed">
               No. {a.crewing_applicant_id}
+              {a.country_birth_name ? (
+                <span title="Country of birth">
+                  {" · "}
+                  {a.country_birth_emoji ? `${a.country_birth_emoji} ` : ""}
+                  {a.country_birth_name}
+                </span>
+              ) : null}
             </Text>
           </Stack>
         </Group>
@@ -51,7 +52,7 @@ export const applicantColumns = (base: string): TColumn[] => [
     key: "age",
     label: "Age",
     sortField: "age",
-    width: 80,
+    width: 64,
     render: (record) => ageText(recordOf(applicants, record).attributes.age),
   },
   {
@@ -63,7 +64,7 @@ export const applicantColumns = (base: string): TColumn[] => [
     key: "status",
     label: "Status",
     sortField: "status",
-    width: 180,
+    width: 140,
     render: (record) => {
       const a = recordOf(applicants, record).attributes;
       const colour = PLACEMENT_STATUS_COLOURS[placementStatusOf(a.status)];
