@@ -54,11 +54,11 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   redis?.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
   const storage = createStorage(config);
+  const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
   const jobs = createJobs(
-    { config, db, logger, redis, storage },
+    { config, db, logger, redis, storage, bus },
     { handlers: options.jobHandlers ?? JOB_HANDLERS, prefix: options.jobsPrefix },
   );
-  const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
   const deps: TDeps = {
     config,
     db,

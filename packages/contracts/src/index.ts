@@ -13,3 +13,4 @@ export * from "./dates.js";
 export * from "./notification-links.js";
 export * from "./typed-day.js";
 export * from "./field-rules.js";
+export * from "./notification-kinds.js";

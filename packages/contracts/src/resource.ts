@@ -202,8 +202,12 @@ export interface TResourceDef {
   actions?: Record<string, TActionDef>;
   /** Writes are recorded as versions and `GET /api/{type}/{id}/versions` serves them (default true). */
   history?: boolean;
-  /** Changes are told to subscribers of `GET /api/live?types=...` (the planner's live updates). */
-  live?: boolean;
+  /**
+   * Changes are told to subscribers of `GET /api/live?types=...` (the planner's live updates).
+   * `"recipients"`: only events that name their recipients reach a subscriber, and only theirs
+   * (a staff member's own notifications, docs/live.md).
+   */
+  live?: boolean | "recipients";
   /** Largest page a client may ask for (default MAX_PAGE_SIZE; the tag job reads 10,000). */
   maxPageSize?: number;
   /**

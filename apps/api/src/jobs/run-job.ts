@@ -59,7 +59,7 @@ export const jobContext = (
   logger: deps.logger.child({ job: definition.id, jobId, attempt }),
   storage: deps.storage,
   repository: (make) => make(deps.db),
-  write: (actor, fn) => runInTransaction(deps.db, actor, fn),
+  write: (actor, fn) => runInTransaction(deps.db, actor, fn, deps.bus),
   jobs,
   jobId,
   attempt,

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import { ConfigError, loadConfig } from "../config.js";
 import type { TDb } from "../db/client.js";
 import { createLogger } from "../lib/logger.js";
+import { redisBus } from "../live/event-bus.js";
 import { stopOnSignals } from "../lib/stop-on-signals.js";
 import { createStorage } from "../storage/create-storage.js";
 import { createJobs, type TJobsOptions } from "./index.js";
@@ -24,7 +25,15 @@ export const runWorker = async ({ openDb, ...options }: TWorkerOptions): Promise
   const db = openDb(config.DATABASE_URL);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const jobs = createJobs(
-    { config, db, logger, redis, storage: createStorage(config) },
+    // Publish only (it never subscribes): a job's new notifications reach the API processes' streams.
+    {
+      config,
+      db,
+      logger,
+      redis,
+      storage: createStorage(config),
+      bus: redisBus(config.REDIS_URL, redis, logger),
+    },
     { ...options, redisUrl: config.REDIS_URL },
   );
   await jobs.start();

@@ -1,3 +1,4 @@
+import type { TEventBus } from "../live/event-bus.js";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { z } from "zod";
@@ -12,6 +13,8 @@ export interface TJobDeps {
   logger: Logger;
   redis: Redis | null;
   storage: TStorage;
+  /** Live events of what jobs write (a notification pushed to its recipient); none: nobody is told. */
+  bus?: Pick<TEventBus, "publish">;
 }
 
 /** Who a job writes in the name of (the audit trigger's actor); null: the system. */

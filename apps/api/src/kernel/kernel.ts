@@ -23,7 +23,7 @@ export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourc
   const services = new Map<string, TResourceService>();
   const kernelDeps: TKernelDeps = {
     read: deps.db,
-    write: (actor, fn) => runInTransaction(deps.db, actor, fn),
+    write: (actor, fn) => runInTransaction(deps.db, actor, fn, deps.bus),
     jobs: deps.jobs,
     storage: deps.storage,
     config: deps.config,

@@ -10,6 +10,8 @@ export const ZLiveEvent = z.object({
   event: z.enum(["create", "update", "delete"]),
   actorId: z.number().int().nullable(),
   at: z.string(),
+  /** Only these clients hear it (a type declared `live: "recipients"`: a new notification). */
+  to: z.array(z.number().int()).optional(),
 });
 export type TLiveEvent = z.infer<typeof ZLiveEvent>;
 export type TLiveListener = (event: TLiveEvent) => void;

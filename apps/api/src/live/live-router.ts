@@ -37,8 +37,11 @@ export const liveRouter = (bus: TEventBus): Router => {
     res.setHeader("X-Accel-Buffering", "no");
     res.flushHeaders();
     res.write(": connected\n\n");
+    // Types followed only by their recipients: an event reaches the clients it names, no one else.
+    const addressed = new Set([...types].filter((t) => resourceByType(t)?.live === "recipients"));
     const unsubscribe = bus.subscribe((event) => {
       if (!types.has(event.type)) return;
+      if (addressed.has(event.type) && !event.to?.includes(actor.id)) return;
       res.write(
         `event: change\ndata: ${JSON.stringify({ type: event.type, ids: event.ids, event: event.event, actor_id: event.actorId, at: event.at })}\n\n`,
       );

@@ -32,14 +32,15 @@ export const testDeps = (): TDeps => {
   const embedded = inject("embedded");
   const db: TDb = createDb(inject("databaseUrl"), embedded);
   const storage = diskStorage(join(config.dataDir, "files"));
+  const bus = inProcessBus();
   deps = {
     config,
     logger,
     db,
     redis: null,
-    bus: inProcessBus(),
+    bus,
     storage,
-    jobs: createJobs({ config, db, logger, redis: null, storage }, { handlers: JOB_HANDLERS }),
+    jobs: createJobs({ config, db, logger, redis: null, storage, bus }, { handlers: JOB_HANDLERS }),
     sessionSecret: TEST_SESSION_SECRET,
     embedded,
   };

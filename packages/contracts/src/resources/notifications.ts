@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../resource.js";
+import { NOTIFICATION_KINDS, ZNotificationSettingsChange } from "../notification-kinds.js";
 
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -26,6 +27,12 @@ export const notifications = defineResource({
     primary_text: { label: "Text", kind: "text", list: true },
     secondary_text: { label: "Details", kind: "text", list: true },
     item_link: { label: "Link", kind: "text" },
+    /** mention | applicant_comment | plan_comment (NOTIFICATION_KINDS), or null for a notice one cannot switch off. */
+    kind: {
+      label: "Kind",
+      kind: "select",
+      options: NOTIFICATION_KINDS.map((k) => ({ value: k, label: k.replace("_", " ") })),
+    },
     shown: { label: "Shown", kind: "boolean", sortable: true },
     read: { label: "Read", kind: "boolean", sortable: true },
     created_at: { label: "Created", kind: "datetime", list: true, sortable: true },
@@ -37,7 +44,26 @@ export const notifications = defineResource({
   defaultSort: "-created_at",
   verbs: ["list", "show", "delete"],
   history: false,
+  // A new notification is pushed to its recipient alone (docs/live.md); nobody else hears of it.
+  live: "recipients",
   actions: {
+    /** GET /api/notifications/settings: `{settings: {mention, applicant_comment, plan_comment}}`, one's own. */
+    settings: {
+      label: "Notification settings",
+      method: "GET",
+      on: "collection",
+      path: "/notifications/settings",
+      permission: null,
+    },
+    /** PATCH /api/notifications/settings: switch kinds on or off; answers the settings as saved. */
+    update_settings: {
+      label: "Change notification settings",
+      method: "PATCH",
+      on: "collection",
+      path: "/notifications/settings",
+      permission: null,
+      input: ZNotificationSettingsChange,
+    },
     /** Answer `{unread_count}` (spec 000 3.5). */
     notification_count: { label: "Unread count", method: "GET", on: "collection", permission: read },
     /** Answer `{not_shown_notifications}`. */

@@ -1,4 +1,4 @@
-import { notifications } from "@crew/contracts";
+import { notifications, notificationSettingsOf } from "@crew/contracts";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { notificationsRepository } from "./notifications-repository.js";
 
@@ -25,6 +25,17 @@ export const notificationsBinding: TResourceEntry = bindResource(
     author_name: (row) => author(row)?.name ?? null,
   },
   actions: {
+    async settings(ctx) {
+      return { document: { settings: notificationSettingsOf(await ctx.repo.settings(ctx.actor.id)) } };
+    },
+    /** Only the kinds named change; the answer is the whole set as saved. */
+    async update_settings(ctx) {
+      const saved = await ctx.transaction(async (repo) => {
+        const merged = { ...notificationSettingsOf(await repo.settings(ctx.actor.id)), ...ctx.input };
+        return repo.saveSettings(ctx.actor.id, merged);
+      });
+      return { document: { settings: notificationSettingsOf(saved) } };
+    },
     async notification_count(ctx) {
       return { document: { unread_count: await ctx.repo.unreadCount(ctx.actor.id) } };
     },

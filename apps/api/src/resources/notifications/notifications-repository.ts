@@ -1,3 +1,4 @@
+import type { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
 
 /** A staff member's own notifications; every method is scoped to the recipient. */
@@ -20,6 +21,22 @@ export const notificationsRepository = (db: TTx) => ({
       data,
     });
     return count;
+  },
+  /** The stored notification settings of one person (clients.notification_settings). */
+  async settings(clientId: number): Promise<unknown> {
+    const row = await db.client.findUnique({
+      where: { id: clientId },
+      select: { notificationSettings: true },
+    });
+    return row?.notificationSettings ?? {};
+  },
+  async saveSettings(clientId: number, settings: Prisma.InputJsonObject): Promise<unknown> {
+    const row = await db.client.update({
+      where: { id: clientId },
+      data: { notificationSettings: settings },
+      select: { notificationSettings: true },
+    });
+    return row.notificationSettings;
   },
   async clearAll(recipientId: number): Promise<number> {
     const { count } = await db.notification.deleteMany({ where: { recipientId } });
