@@ -14,3 +14,4 @@ export * from "./notification-links.js";
 export * from "./typed-day.js";
 export * from "./field-rules.js";
 export * from "./notification-kinds.js";
+export * from "./activity.js";

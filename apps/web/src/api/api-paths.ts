@@ -19,6 +19,8 @@ export const apiPaths = {
     `/${type}/${seg(id)}/files/${attribute}`,
   file: (fileId: string | number): string => `/files/${seg(fileId)}`,
   selectOptions: (): string => "/select_options",
+  /** The server-sent event stream of changes to these live types (docs/live.md). */
+  live: (types: string): string => `/live?types=${encodeURIComponent(types)}`,
   /** `/{parent}/{parentId}/{path}`: the children of one parent record. */
   nested: (def: TResourceDef, parent: TParentDef, parentId: string | number): string =>
     nestedPath(def, parent).replace(":parentId", seg(parentId)),

@@ -67,6 +67,10 @@ export const signedInRoutes = (can: TCan): RouteObject[] => [
           }))
         : []),
       ...resourceRoutes(can, SCREEN_OVERRIDES),
+      {
+        path: "profile",
+        lazy: async () => ({ Component: (await import("../screens/profile/ProfileScreen")).ProfileScreen }),
+      },
       { path: "page-not-found", ...notFound },
       {
         path: "page-forbidden",

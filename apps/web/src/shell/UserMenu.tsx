@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Group, Menu, ScrollArea, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconDatabaseOff, IconLogout, IconRefresh } from "@tabler/icons-react";
+import { IconChevronDown, IconDatabaseOff, IconLogout, IconRefresh, IconUser } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import type { TCurrentUser } from "@crew/contracts";
 import { resetApplicationState, resetCache } from "../lib/app-reset";
@@ -80,6 +80,9 @@ export const UserMenu = ({ user, tabs }: { user: TCurrentUser; tabs: readonly TN
         ) : null}
 
         <Menu.Divider />
+        <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate("/profile")}>
+          My profile
+        </Menu.Item>
         <Menu.Item leftSection={<IconRefresh size={16} />} onClick={resetApplicationState}>
           Reset application state
         </Menu.Item>

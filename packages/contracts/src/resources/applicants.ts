@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALL_VERBS, defineResource, type TAttributeDef, type TFieldKind } from "../resource.js";
 import { PLACEMENT_STATUSES, placementStatusOptions } from "../placement.js";
 import { timestamps } from "./fields.js";
+import { ZActivityQuery } from "../activity.js";
 import {
   ZApplicantEmail,
   ZBooleanText,
@@ -303,6 +304,14 @@ export const applicants = defineResource({
   selectable: true,
   maxPageSize: 999,
   actions: {
+    /** GET /api/users/{id}/activity: the applicant's timeline, each kind by its own permission (activity.ts). */
+    activity: {
+      label: "Activity",
+      method: "GET",
+      on: "member",
+      permission: { key: "users", action: "read" },
+      input: ZActivityQuery,
+    },
     /** POST /api/favorites/star_user {user_id}: toggles the caller's star (spec 001 §7). */
     star_user: {
       label: "Star",

@@ -13,6 +13,7 @@ import type { TActionCtx, TActionResult } from "../../kernel/actions.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { parseListQuery } from "../../kernel/list-query.js";
 import type { TRow } from "../../kernel/store.js";
+import { activityAction } from "../activity/activity-action.js";
 import { applicantsExportJob } from "./applicants-export-job.js";
 import { applicantsTagBatchJob } from "./applicants-tag-batch-job.js";
 import { checkDuplicates } from "./duplicates.js";
@@ -217,6 +218,7 @@ export const applicantsBinding: TResourceEntry = bindResource(
     }
   },
   actions: {
+    activity: activityAction,
     async star_user(ctx) {
       const userId = ctx.input.user_id;
       const service = ctx.kernel.serviceOf("users");

@@ -1,3 +1,4 @@
+import { activityRepository } from "../activity/activity-repository.js";
 import type { TTx } from "../../db/client.js";
 import { backgroundTasksRepository } from "../background-tasks/background-tasks-repository.js";
 import { applicantsExportRepository } from "./applicants-export-repository.js";
@@ -27,6 +28,7 @@ export const applicantsRepository = (db: TTx) => ({
   list: applicantsListRepository(db),
   export: applicantsExportRepository(db),
   tasks: backgroundTasksRepository(db),
+  activity: activityRepository(db),
 
   /** The next applicant number ("100123"); numbers are never reused. */
   async nextApplicantNumber(): Promise<string> {

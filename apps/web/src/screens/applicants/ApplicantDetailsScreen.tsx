@@ -1,6 +1,6 @@
 import { GENDER_OPTIONS, applicants } from "@crew/contracts";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArchive } from "@tabler/icons-react";
+import { IconActivity, IconArchive } from "@tabler/icons-react";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { recordOf } from "../../api";
@@ -12,6 +12,7 @@ import { readableWith } from "../../resources/data/use-resource-queries";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
 import { ValidityMark } from "../applicant-records/ValidityMark";
+import { ActivityTimeline } from "../activity/ActivityTimeline";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./applicant-display";
 
@@ -121,6 +122,16 @@ const General = ({ one }: { one: TOneRecord }) => {
   );
 };
 
+/** The Activity tab: what happened to the person, from every record that tells it. */
+const ACTIVITY_TAB = [
+  {
+    value: "activity",
+    label: "Activity",
+    icon: <IconActivity size={16} />,
+    render: (one: TOneRecord) => <ActivityTimeline userId={one.record.id} />,
+  },
+] as const;
+
 /**
  * /users/:id/:tab: the applicant's details (general tab), a tab per sub-record list the
  * records area adds (their definitions name users as parent), and History. /users/:id/comments
@@ -141,6 +152,7 @@ export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
       config={config}
       include={include}
       fields={(one) => <General one={one} />}
+      tabs={ACTIVITY_TAB}
       badges={(one) => {
         const a = recordOf(applicants, one.record).attributes;
         return (

@@ -31,7 +31,7 @@ import { plannerRows } from "./row-window";
 import { Scheduler } from "./Scheduler";
 import type { TSeafarer } from "./SeafarerSearch";
 import { TimeplanEditor, type TNewPlan } from "./TimeplanEditor";
-import { useLiveChanges } from "./use-live-changes";
+import { useLiveChanges } from "../../api/use-live-changes";
 import { PLANNER_ROWS_KEY } from "./planner-rows";
 import {
   PLANS_KEY,

@@ -1,17 +1,34 @@
 import { useState } from "react";
 import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconBell } from "@tabler/icons-react";
 import { NOTICE_AUTO_DISMISS_MS, NOTIFICATION_COUNT_REFRESH_MS } from "@crew/contracts";
+import { useLiveChanges } from "../../api/use-live-changes";
+import { useSession } from "../../session/use-session";
 import { NotificationsDrawer } from "./NotificationsDrawer";
 import { fetchUnreadCount, notificationKeys, type TNotification } from "./notifications-api";
 import { PopupMessage } from "./PopupMessage";
 import { usePopupNotices } from "./use-popup-notices";
 
-/** Header bell with the unread badge (refreshed every 60 s) and the pop-ups of new notifications. */
+/**
+ * Header bell with the unread badge and the pop-ups of new notifications. A new notification is
+ * pushed over the live stream (docs/live.md): the badge, the pop-up and the panel read again at
+ * once; the 60 s count refresh stays for a stream that is down.
+ */
 export const NotificationsButton = () => {
   const [opened, setOpened] = useState(false);
+  const queryClient = useQueryClient();
+  const { can } = useSession();
+  useLiveChanges(
+    ["notifications"],
+    () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.popUp });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+    },
+    can("notifications", "read"),
+  );
   const count = useQuery({
     queryKey: notificationKeys.count,
     queryFn: ({ signal }) => fetchUnreadCount(signal),

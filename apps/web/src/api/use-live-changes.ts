@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { apiUrl, requestHeaders } from "../../api/http-client";
-import { storeRotatedHeaders } from "../../api/auth-storage";
+import { apiPaths } from "./api-paths";
+import { apiUrl, requestHeaders } from "./http-client";
+import { storeRotatedHeaders } from "./auth-storage";
 
 export interface TLiveChange {
   type: string;
@@ -14,7 +15,7 @@ const RETRY_MS = 3000;
 
 /**
  * Follows GET /api/live for the given types (docs/live.md) and calls `onChange` for each
- * change. EventSource cannot send the session headers, so the stream is read with fetch.
+ * change (the planner's plans, the header's own new notifications). EventSource cannot send the session headers, so the stream is read with fetch.
  */
 export const useLiveChanges = (
   types: readonly string[],
@@ -30,7 +31,7 @@ export const useLiveChanges = (
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
       try {
-        const res = await fetch(apiUrl(`/live?types=${encodeURIComponent(key)}`), {
+        const res = await fetch(apiUrl(apiPaths.live(key)), {
           headers: requestHeaders(),
           signal: controller.signal,
         });
