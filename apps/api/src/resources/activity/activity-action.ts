@@ -18,6 +18,7 @@ const valueOf = (v: unknown): TValue =>
   typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? v : null;
 const pairOf = (v: unknown): [unknown, unknown] => (Array.isArray(v) ? [v[0], v[1]] : [null, v]);
 const isoDay = (v: unknown): string => (typeof v === "string" ? v.slice(0, 10) : "");
+const textOf = (v: unknown): string => (typeof v === "string" ? v : "");
 const idOf = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) ? v : null);
 
 /** The ids of ranks and crewing statuses the changes on a page name (their titles are read at once). */
@@ -96,8 +97,8 @@ const itemOf = (row: TActivityRow, people: Map<number, string>, titles: TTitles)
         kind: "document",
         action: d.action === "expired" ? "expired" : d.action === "expires" ? "expires" : "added",
         document_id: Number(d.document_id),
-        title: String(d.title ?? ""),
-        number: String(d.number ?? ""),
+        title: textOf(d.title),
+        number: textOf(d.number),
         valid_until: typeof d.valid_until === "string" ? isoDay(d.valid_until) : null,
         renewed: d.renewed === true,
       };
@@ -111,7 +112,7 @@ const itemOf = (row: TActivityRow, people: Map<number, string>, titles: TTitles)
         rank: typeof d.rank === "string" ? d.rank : null,
         start: isoDay(d.start),
         end: isoDay(d.end),
-        status: String(d.status ?? ""),
+        status: textOf(d.status),
         changes: d.action === "moved" ? planChanges((d.changes ?? {}) as Record<string, unknown>) : [],
       };
     default:
