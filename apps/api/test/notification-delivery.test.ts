@@ -51,23 +51,33 @@ describe("notification settings", () => {
     const { headers } = await signInAs("guest");
     const first = await request(testApp()).get("/api/notifications/settings").set(headers);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ settings: { mention: true, applicant_comment: true, plan_comment: true } });
+    expect(first.body).toEqual({
+      settings: { mention: true, recruited_applicant: true, coordinated_plan: true },
+    });
     const changed = await request(testApp())
       .patch("/api/notifications/settings")
       .set(headers)
-      .send({ plan_comment: false });
+      .send({ coordinated_plan: false });
     expect(changed.status).toBe(200);
-    expect(changed.body.settings).toEqual({ mention: true, applicant_comment: true, plan_comment: false });
+    expect(changed.body.settings).toEqual({
+      mention: true,
+      recruited_applicant: true,
+      coordinated_plan: false,
+    });
     const again = await request(testApp())
       .patch("/api/notifications/settings")
       .set(headers)
       .send({ data: { type: "notifications", attributes: { mention: false } } });
-    expect(again.body.settings).toEqual({ mention: false, applicant_comment: true, plan_comment: false });
+    expect(again.body.settings).toEqual({
+      mention: false,
+      recruited_applicant: true,
+      coordinated_plan: false,
+    });
     // Another person's settings are untouched.
     const other = await signInAs("guest");
     expect(
       (await request(testApp()).get("/api/notifications/settings").set(other.headers)).body.settings,
-    ).toEqual({ mention: true, applicant_comment: true, plan_comment: true });
+    ).toEqual({ mention: true, recruited_applicant: true, coordinated_plan: true });
   });
 
   it("refuse unknown kinds (400) and values that are not on or off (422)", async () => {
@@ -98,7 +108,7 @@ describe("the notification outbox", () => {
     const sent = await sendInWrite([
       notice(keen.id, author.id, "mention"),
       notice(quiet.id, author.id, "mention"),
-      notice(quiet.id, author.id, "applicant_comment"),
+      notice(quiet.id, author.id, "recruited_applicant"),
       notice(author.id, author.id, "mention"),
       notice(quiet.id, null, null),
     ]);
@@ -110,7 +120,7 @@ describe("the notification outbox", () => {
     });
     expect(rows).toEqual([
       { recipientId: keen.id, kind: "mention" },
-      { recipientId: quiet.id, kind: "applicant_comment" },
+      { recipientId: quiet.id, kind: "recruited_applicant" },
       { recipientId: quiet.id, kind: null },
     ]);
   });

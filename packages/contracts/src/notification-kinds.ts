@@ -4,7 +4,7 @@ import { z } from "zod";
  * The kinds of notification a staff member may switch on and off in the profile (issue 16 §2).
  * A notice of another kind (a document about to expire) is always sent.
  */
-export const NOTIFICATION_KINDS = ["mention", "applicant_comment", "plan_comment"] as const;
+export const NOTIFICATION_KINDS = ["mention", "recruited_applicant", "coordinated_plan"] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
@@ -12,11 +12,11 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
     label: "Mentions",
     description: "Someone mentions me with @ in a comment",
   },
-  applicant_comment: {
+  recruited_applicant: {
     label: "Comments on my seafarers",
     description: "A comment on a seafarer I recruit",
   },
-  plan_comment: {
+  coordinated_plan: {
     label: "Comments on my vessels' plans",
     description: "A comment on a plan of a vessel I coordinate",
   },
@@ -28,13 +28,17 @@ export type TNotificationSettings = Record<TNotificationKind, boolean>;
 /** Body of PATCH /api/notifications/settings: the kinds to change, the rest stay as they are. */
 export const ZNotificationSettingsChange = z.strictObject({
   mention: z.boolean().optional(),
-  applicant_comment: z.boolean().optional(),
-  plan_comment: z.boolean().optional(),
+  recruited_applicant: z.boolean().optional(),
+  coordinated_plan: z.boolean().optional(),
 });
 
 /** Answer of GET and PATCH /api/notifications/settings. */
 export const ZNotificationSettingsAnswer = z.object({
-  settings: z.object({ mention: z.boolean(), applicant_comment: z.boolean(), plan_comment: z.boolean() }),
+  settings: z.object({
+    mention: z.boolean(),
+    recruited_applicant: z.boolean(),
+    coordinated_plan: z.boolean(),
+  }),
 });
 
 /** The settings as stored (a JSON object; unknown or missing kinds read as on). */

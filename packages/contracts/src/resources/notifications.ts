@@ -27,7 +27,7 @@ export const notifications = defineResource({
     primary_text: { label: "Text", kind: "text", list: true },
     secondary_text: { label: "Details", kind: "text", list: true },
     item_link: { label: "Link", kind: "text" },
-    /** mention | applicant_comment | plan_comment (NOTIFICATION_KINDS), or null for a notice one cannot switch off. */
+    /** mention | recruited_applicant | coordinated_plan (NOTIFICATION_KINDS), or null for a notice one cannot switch off. */
     kind: {
       label: "Kind",
       kind: "select",
@@ -47,7 +47,7 @@ export const notifications = defineResource({
   // A new notification is pushed to its recipient alone (docs/live.md); nobody else hears of it.
   live: "recipients",
   actions: {
-    /** GET /api/notifications/settings: `{settings: {mention, applicant_comment, plan_comment}}`, one's own. */
+    /** GET /api/notifications/settings: `{settings: {mention, recruited_applicant, coordinated_plan}}`, one's own. */
     settings: {
       label: "Notification settings",
       method: "GET",

@@ -220,9 +220,9 @@ export const commentsRepository = (db: TTx) => ({
     return db.client.findUnique({ where: { id: clientId }, select: { name: true } });
   },
 
-  /** Writes the notices through the one notification outbox. */
+  /** Writes the notices through the one notification outbox (their kind: the recipient's settings apply). */
   send(notices: readonly TCommentNotice[]): Promise<number> {
-    return notificationOutbox(db).send(notices.map((n) => n.notice));
+    return notificationOutbox(db).send(notices.map((n) => ({ ...n.notice, kind: n.kind })));
   },
 });
 
