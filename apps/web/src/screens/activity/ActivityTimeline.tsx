@@ -5,7 +5,7 @@ import {
   activityItemsOf,
   formatDateTime,
   formatDay,
-  users,
+  applicants,
   type TActivityItem,
   type TActivityKind,
 } from "@crew/contracts";
@@ -114,7 +114,7 @@ export const ActivityTimeline = ({ userId }: { userId: string }) => {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       runActionFor(
-        users,
+        applicants,
         "activity",
         {
           id: userId,
