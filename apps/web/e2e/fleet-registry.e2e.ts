@@ -107,10 +107,26 @@ test("admin: a bulk import of 20 IMOs shows its progress to the end, then what w
     .fill([...TWENTY.slice(0, 10), TWENTY.slice(10).join(", "), "12345"].join("\n"));
   await expect(dialog.getByText("21 entries")).toBeVisible();
   await dialog.getByRole("button", { name: "Add IMOs to parse" }).click();
-  // The admin has no Equasis account saved yet: saved here, then the IMOs go.
+  // The admin has no Equasis account saved yet: saved here, then the IMOs go. The form says
+  // "saved" only once the IMOs went with it (held back here to look at the moment between).
   await dialog.getByLabel("Equasis password").fill(STAND_IN_PASSWORD);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/vessels/bulk_parse**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const queued = page.waitForRequest("**/api/vessels/bulk_parse**");
   await dialog.getByRole("button", { name: "Save account" }).click();
+  await queued;
+  await expect(dialog.getByRole("button", { name: "Save account" })).toBeVisible();
+  await expect(notice(page, "Equasis account saved successfully")).toHaveCount(0);
+  release();
+  await page.unroute("**/api/vessels/bulk_parse**");
   await expect(notice(page, "IMOs added to parse successfully")).toBeVisible();
+  await expect(notice(page, "Equasis account saved successfully")).toBeVisible();
   await expect(dialog.getByText("12345: must be seven digits")).toBeVisible();
   await expect(dialog.getByText(/Fetching from the registry: \d+ of 20/)).toBeVisible();
   await clearNotices(page);

@@ -21,10 +21,11 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { z } from "zod";
 import { getManyReference, getOne, runActionFor } from "../../api";
-import { notifyError, notifySuccess } from "../../notices";
+import { notifyError } from "../../notices";
 import { invalidateResource } from "../../resources/data/use-resource-queries";
 import { EquasisAccountForm } from "./EquasisAccountForm";
-import { registryProblemOf, type TRegistryProblem } from "./registry-errors";
+import { registryRefusalOf, type TRegistryProblem } from "./registry-errors";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { FLEET_NOTICES } from "./vessel-messages";
 
 const ZRun = z.object({
@@ -197,7 +198,6 @@ export const BulkImportDialog = ({ opened, onClose }: { opened: boolean; onClose
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [invalid, setInvalid] = useState<string[]>([]);
   const [runId, setRunId] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const count = splitImos(imos).length;
 
   const close = () => {
@@ -210,27 +210,40 @@ export const BulkImportDialog = ({ opened, onClose }: { opened: boolean; onClose
     onClose();
   };
 
-  const send = async () => {
-    setSending(true);
-    setProblem(null);
-    setFieldError(undefined);
-    try {
-      const queued = await runActionFor(
-        vessels,
-        "bulk_parse",
-        { input: { imos, only_new: onlyNew } },
-        ZQueued,
-      );
-      notifySuccess(FLEET_NOTICES.importsAdded);
+  const sending = useResourceMutation<{ retry: boolean }, z.output<typeof ZQueued>>({
+    mutationFn: () => runActionFor(vessels, "bulk_parse", { input: { imos, only_new: onlyNew } }, ZQueued),
+    notice: FLEET_NOTICES.importsAdded,
+    onSuccess: (queued) => {
+      setProblem(null);
       setInvalid(queued.meta.invalid);
       setRunId(queued.data.id);
-    } catch (error) {
-      const found = registryProblemOf(error);
+    },
+    refusal: (error, { retry }) => {
+      const found = registryRefusalOf(error);
+      if (!found) return false;
+      // Right after the account form saved: a refused account goes back to that form.
+      if (retry && found.kind !== "other") return true;
       notifyError(found.message, FLEET_NOTICES.importsFailed);
       setProblem(found);
       if (found.kind === "other") setFieldError(found.message);
-    } finally {
-      setSending(false);
+      return true;
+    },
+  });
+
+  /**
+   * Queues the IMOs. `retry`: right after the account form saved an account; the form stays
+   * until the answer and gets Equasis' refusal (its message) back, so it says "saved" only when
+   * the account was taken.
+   */
+  const send = async ({ retry = false } = {}): Promise<string | null> => {
+    if (!retry) setProblem(null);
+    setFieldError(undefined);
+    try {
+      await sending.mutateAsync({ retry });
+      return null;
+    } catch (error) {
+      const found = registryRefusalOf(error);
+      return retry && found && found.kind !== "other" ? found.message : null;
     }
   };
 
@@ -259,7 +272,7 @@ export const BulkImportDialog = ({ opened, onClose }: { opened: boolean; onClose
           </Group>
         </Stack>
       ) : problem?.kind === "account" ? (
-        <EquasisAccountForm reason={problem.message} onSaved={() => void send()} />
+        <EquasisAccountForm reason={problem.message} onSaved={() => send({ retry: true })} />
       ) : (
         <form
           onSubmit={(e) => {
@@ -301,7 +314,11 @@ export const BulkImportDialog = ({ opened, onClose }: { opened: boolean; onClose
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={sending} disabled={count === 0 || count > MAX_BULK_IMOS}>
+              <Button
+                type="submit"
+                loading={sending.isPending}
+                disabled={count === 0 || count > MAX_BULK_IMOS}
+              >
                 Add IMOs to parse
               </Button>
             </Group>

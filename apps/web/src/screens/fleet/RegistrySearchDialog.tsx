@@ -15,15 +15,13 @@ import {
   Title,
 } from "@mantine/core";
 import { IconAlertTriangle, IconSearch, IconShip } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { runActionFor } from "../../api";
-import { notifySuccess } from "../../notices";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { EquasisAccountForm } from "./EquasisAccountForm";
-import { registryProblemOf, type TRegistryProblem } from "./registry-errors";
+import { registryRefusalOf, type TRegistryProblem } from "./registry-errors";
 import { VESSEL_MESSAGES } from "./vessel-messages";
 
 const ZRegistryShip = z.object({
@@ -55,21 +53,49 @@ const tonnes = (n: number | null) => (n === null ? "—" : `${n.toLocaleString("
  */
 export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [term, setTerm] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [problem, setProblem] = useState<TRegistryProblem | null>(null);
   const [ship, setShip] = useState<TRegistryShip | null | undefined>(undefined);
-  const [busy, setBusy] = useState<"search" | "create" | null>(null);
 
   const close = () => {
     setTerm("");
     setFieldError(undefined);
     setProblem(null);
     setShip(undefined);
-    setBusy(null);
     onClose();
   };
+
+  const searching = useResourceMutation<{ q: string; retry: boolean }, z.output<typeof ZSearchAnswer>>({
+    mutationFn: ({ q }) => runActionFor(vessels, "equasis_vessel_search", { input: { q } }, ZSearchAnswer),
+    onSuccess: (answer) => {
+      setProblem(null);
+      setShip(answer.data[0]?.attributes ?? null);
+    },
+    // A refused login right after the account form saved goes back to that form (its one message).
+    refusal: (error, { retry }) => {
+      const found = registryRefusalOf(error);
+      if (!found) return false;
+      if (!(retry && found.kind === "login")) setProblem(found);
+      return true;
+    },
+  });
+
+  const creating = useResourceMutation<TRegistryShip, z.output<typeof ZCreated>>({
+    mutationFn: (found) =>
+      runActionFor(vessels, "create_from_equasis", { input: { imo: found.imo } }, ZCreated),
+    notice: VESSEL_MESSAGES.created,
+    invalidates: [vessels.type],
+    onSuccess: (created) => {
+      close();
+      void navigate(`/vessels/${created.data.id}/details`);
+    },
+    refusal: (error) => {
+      const found = registryRefusalOf(error);
+      if (found) setProblem(found);
+      return found !== null;
+    },
+  });
 
   /**
    * Looks the IMO up. `retry`: run again right after the account form saved an account; the
@@ -85,42 +111,11 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
       return null;
     }
     setFieldError(undefined);
-    setBusy("search");
     try {
-      const answer = await runActionFor(
-        vessels,
-        "equasis_vessel_search",
-        { input: { q: imo.data } },
-        ZSearchAnswer,
-      );
-      setProblem(null);
-      setShip(answer.data[0]?.attributes ?? null);
+      await searching.mutateAsync({ q: imo.data, retry });
       return null;
     } catch (error) {
-      const found = registryProblemOf(error);
-      if (!(retry && found.kind === "login")) setProblem(found);
-      return found;
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const create = async (found: TRegistryShip) => {
-    setBusy("create");
-    try {
-      const created = await runActionFor(
-        vessels,
-        "create_from_equasis",
-        { input: { imo: found.imo } },
-        ZCreated,
-      );
-      notifySuccess(VESSEL_MESSAGES.created);
-      await invalidateResource(queryClient, "vessels");
-      close();
-      void navigate(`/vessels/${created.data.id}/details`);
-    } catch (error) {
-      setProblem(registryProblemOf(error));
-      setBusy(null);
+      return registryRefusalOf(error);
     }
   };
 
@@ -143,7 +138,12 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
               style={{ flex: 1 }}
               data-autofocus
             />
-            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={busy === "search"}>
+            <Button
+              type="submit"
+              mt={25}
+              leftSection={<IconSearch size={16} />}
+              loading={searching.isPending}
+            >
               Search
             </Button>
           </Group>
@@ -177,7 +177,7 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
             ) : null}
           </Alert>
         ) : null}
-        {busy === "search" ? (
+        {searching.isPending ? (
           <Group gap="sm" wrap="nowrap" data-testid="registry-searching">
             <Loader size="sm" />
             <Text size="sm" c="dimmed">
@@ -239,7 +239,7 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
                   Open the vessel (already in the fleet)
                 </Button>
               ) : (
-                <Button onClick={() => void create(ship)} loading={busy === "create"}>
+                <Button onClick={() => creating.mutate(ship)} loading={creating.isPending}>
                   Create vessel
                 </Button>
               )}

@@ -16,3 +16,11 @@ export const registryProblemOf = (error: unknown): TRegistryProblem => {
     message: first.detail && first.detail !== first.title ? `${first.title}: ${first.detail}` : first.title,
   };
 };
+
+/**
+ * A registry call's failure the dialog reads itself: the server's 422s (Equasis refused the
+ * login, no account saved, the registry unreachable or not configured, input it cannot use).
+ * Anything else (401, 403, 404, 400, 500, no connection) is left to spec 000 §8's rules.
+ */
+export const registryRefusalOf = (error: unknown): TRegistryProblem | null =>
+  isApiError(error) && error.status === 422 ? registryProblemOf(error) : null;
