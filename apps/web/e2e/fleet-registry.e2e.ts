@@ -124,9 +124,9 @@ test("admin: a bulk import of 20 IMOs shows its progress to the end, then what w
   await expect(dialog.getByRole("button", { name: "Save account" })).toBeVisible();
   await expect(notice(page, "Equasis account saved successfully")).toHaveCount(0);
   release();
-  await page.unroute("**/api/vessels/bulk_parse**");
   await expect(notice(page, "IMOs added to parse successfully")).toBeVisible();
   await expect(notice(page, "Equasis account saved successfully")).toBeVisible();
+  await page.unroute("**/api/vessels/bulk_parse**");
   await expect(dialog.getByText("12345: must be seven digits")).toBeVisible();
   await expect(dialog.getByText(/Fetching from the registry: \d+ of 20/)).toBeVisible();
   await clearNotices(page);
