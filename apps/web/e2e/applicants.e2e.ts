@@ -151,6 +151,11 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
   await expect(dialog.getByText("This seafarer may already be in the database")).toBeVisible();
   await shoot(page, "applicants-duplicate", { fullPage: false });
   await dialog.getByRole("button", { name: "Cancel" }).click();
+  // What was typed is not saved: Cancel asks first (issue 22.11).
+  await page
+    .getByRole("dialog", { name: "Discard your changes?" })
+    .getByRole("button", { name: "Discard" })
+    .click();
 
   // Edit the status and phone, then read who changed them in History.
   await search(page).fill(surname);

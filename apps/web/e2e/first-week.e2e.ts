@@ -236,3 +236,27 @@ test("22.20: the seafarer list fits a 1440 px window without scrolling sideways"
   await shoot(page, "first-week-seafarers", { fullPage: false });
   expect(overflow, "the seafarer list scrolls sideways").toBeLessThanOrEqual(0);
 });
+
+test("22.19: a document's expiry badge and its 'Expires in' line count the same days", async ({ page }) => {
+  const api = await planningApi(page.request);
+  const a = await applicantWithRecords(api);
+  const kind = await optionOf(api, "applicant-documents", "Passport");
+  const inDays = 12;
+  const until = new Date(Date.now() + inDays * 86_400_000).toISOString().slice(0, 10);
+  await created(api, `/users/${a.userId}/documents`, {
+    data: {
+      type: "applicant_documents",
+      attributes: { n_tpd: 1, number: "EX120012", valid_until: until },
+      relationships: { kind: rel("applicant-documents", kind.id) },
+    },
+  });
+  await signIn(page, "admin@example.com");
+  await page.goto(`/users/${a.userId}/documents`);
+  const row = rowOf(page, "EX120012");
+  await expect(row).toContainText(`Expires in ${inDays} days`);
+  await expect(row.locator("[data-validity='expiring']")).toHaveText(`Expiring · ${inDays} d`);
+  for (const size of [WIDE, PHONE]) {
+    await page.setViewportSize(size);
+    await shoot(page, "first-week-document-expiry");
+  }
+});

@@ -253,7 +253,9 @@ export const DocumentsList = (props: TRelatedListProps) => {
             <Stack gap={2}>
               <Group gap={6} wrap="nowrap">
                 <Text size="sm">{formatDate(a.valid_until)}</Text>
-                {a.validity !== "valid" ? <ValidityMark state={a.validity} line={a.expiry_line} /> : null}
+                {a.validity !== "valid" ? (
+                  <ValidityMark state={a.validity} line={a.expiry_line} validUntil={a.valid_until} />
+                ) : null}
               </Group>
               {a.validity !== "valid" ? (
                 <Text size="xs" c="dimmed">

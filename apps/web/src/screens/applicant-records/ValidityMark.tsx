@@ -1,5 +1,5 @@
 import { Badge, ColorSwatch, Stack, Text, Tooltip } from "@mantine/core";
-import { RESULT_COLOURS } from "./record-display";
+import { daysLeft, RESULT_COLOURS } from "./record-display";
 
 const LABELS: Readonly<Record<string, string>> = { valid: "Valid", expiring: "Expiring", expired: "Expired" };
 
@@ -12,13 +12,18 @@ export const ValidityMark = ({
   state,
   states,
   line,
+  validUntil,
   dot = false,
 }: {
   state: unknown;
   states?: unknown;
+  /** The kind's warning line in days (the tooltip says from when it warns). */
   line?: unknown;
+  /** The document's end: the badge counts the days left from it, as "Expires in … days" does. */
+  validUntil?: unknown;
   dot?: boolean;
 }) => {
+  const left = daysLeft(validUntil);
   if (typeof state !== "string" || !LABELS[state]) return null;
   const kinds =
     typeof states === "object" && states !== null
@@ -44,9 +49,11 @@ export const ValidityMark = ({
       data-validity={state}
     >
       {LABELS[state]}
-      {state === "expiring" && typeof line === "number" && line > 0 ? ` · ${line} d` : ""}
+      {state === "expiring" && left !== null && left >= 0 ? ` · ${left} d` : ""}
     </Badge>
   );
+  if (!dot && state === "expiring" && typeof line === "number" && line > 0 && !kinds.length)
+    return <Tooltip label={`Warned from ${line} days before it expires`}>{badge}</Tooltip>;
   if (!kinds.length)
     return dot ? (
       <Tooltip label={`Documents ${(LABELS[state] ?? state).toLowerCase()}`}>{badge}</Tooltip>

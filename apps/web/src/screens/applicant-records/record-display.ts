@@ -31,13 +31,22 @@ export const RESULT_COLOURS: Readonly<Record<string, string>> = {
   not_recommended: "red",
 };
 
+/**
+ * Whole days from today to a validity's end (negative once past), or null without a date: the
+ * one computation behind "Expires in 57 days" and the badge's "Expiring · 57 d" (issue 22.19).
+ */
+export const daysLeft = (validUntil: unknown, today: Date = new Date()): number | null => {
+  if (typeof validUntil !== "string") return null;
+  const end = Date.parse(validUntil);
+  if (Number.isNaN(end)) return null;
+  const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Math.round((end - startOfToday) / 86_400_000);
+};
+
 /** "Expires in 45 days", "Expired 3 days ago", from a date and today. */
 export const expiryText = (validUntil: unknown, today: Date = new Date()): string => {
-  if (typeof validUntil !== "string") return "";
-  const end = Date.parse(validUntil);
-  if (Number.isNaN(end)) return "";
-  const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const days = Math.round((end - startOfToday) / 86_400_000);
+  const days = daysLeft(validUntil, today);
+  if (days === null) return "";
   if (days < 0) return `Expired ${-days} ${-days === 1 ? "day" : "days"} ago`;
   if (days === 0) return "Expires today";
   return `Expires in ${days} ${days === 1 ? "day" : "days"}`;
