@@ -42,6 +42,11 @@ import {
   commentTypesBinding,
   positionCommentTypesBinding,
 } from "./comments/comment-types-binding.js";
+import {
+  groupItemsBinding,
+  matrixItemsBinding,
+  ownerGroupsBinding,
+} from "./document-matrix/document-matrix-bindings.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -83,6 +88,9 @@ export const BINDINGS: readonly TResourceEntry[] = [
   commentEventResultsBinding,
   commentSourcesBinding,
   positionCommentTypesBinding,
+  ownerGroupsBinding,
+  groupItemsBinding,
+  matrixItemsBinding,
 ];
 
 /** The bindings by JSON:API type; every definition of the contracts must have one. */

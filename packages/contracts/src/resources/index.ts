@@ -34,6 +34,7 @@ import {
   comments,
   positionCommentTypes,
 } from "./comments.js";
+import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -51,6 +52,7 @@ export * from "./sea-service.js";
 export * from "./applicant-documents.js";
 export * from "./applicant-sub-records.js";
 export * from "./comments.js";
+export * from "./document-matrix.js";
 
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
@@ -92,6 +94,9 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     commentEventResults,
     commentSources,
     positionCommentTypes,
+    ownerGroups,
+    groupItems,
+    matrixItems,
   ].map((d) => [d.type, d]),
 );
 

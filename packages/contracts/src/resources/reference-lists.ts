@@ -66,13 +66,38 @@ export const applicantContracts = plainList(
  * path of spec 000 §7.2 under a type of its own: `applicant_documents` are the applicant's own
  * documents (spec 001 §7; docs/decisions.md "Applicant records").
  */
-export const applicantDocumentKinds = plainList(
+const applicantDocumentKindsList = plainList(
   "applicant-documents",
   "applicantDocuments",
   "/applicant-documents",
   "Applicant document",
   "Applicant documents",
 );
+/** With the STCW reference and the kinds a certificate also satisfies (the document matrix, issue 17 §2). */
+export const applicantDocumentKinds = defineResource({
+  ...applicantDocumentKindsList,
+  attributes: {
+    title: title(),
+    stcw_reference: {
+      label: "STCW reference",
+      kind: "text",
+      list: true,
+      sortable: true,
+      input: z
+        .string()
+        .trim()
+        .max(30)
+        .regex(/^(|[A-Z]?-?[IVX]+\/\d+(-\d+)?)$/, "must be an STCW regulation such as VI/1 or II/2")
+        .nullable(),
+    },
+    ...timestamps,
+  },
+  relationships: {
+    /** Kinds a certificate of this kind also satisfies (a master's CoC covers the chief mate's). */
+    covers: { label: "Also satisfies", type: "applicant-documents", cardinality: "many", form: true },
+  },
+  search: ["title", "stcw_reference"],
+});
 export const englishTestTypes = plainList(
   "english_test_types",
   "englishTestTypes",

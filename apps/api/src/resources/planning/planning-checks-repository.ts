@@ -1,4 +1,6 @@
 import { formatDay } from "@crew/contracts";
+import { documentCheckRepository } from "../document-matrix/document-check-repository.js";
+import { checkDocuments } from "../document-matrix/document-check.js";
 import type { TPlanningCheck, TPlanWarning } from "./planning-checks.js";
 
 const add = (out: Map<number, TPlanWarning[]>, planId: number, warning: TPlanWarning): void => {
@@ -137,8 +139,85 @@ const documentsCheck: TPlanningCheck = async (db, plans) => {
   return out;
 };
 
+const describe = (doc: { document: string; stcw_reference: string | null }): string =>
+  doc.stcw_reference ? `${doc.document} (STCW ${doc.stcw_reference})` : doc.document;
+
+/**
+ * The owner's current document matrix for the row's rank (docs/owners-terms.md "Planner
+ * warnings"): each required document missing, expired on the start, with fewer months left at
+ * joining than the matrix asks, or expiring before the planned end, named. Plans whose owner has
+ * no current matrix, or whose rank is not a row of it, fall back to `documentsCheck` (today's
+ * rule).
+ */
+const matrixOrDocumentsCheck: TPlanningCheck = async (db, plans) => {
+  const repo = documentCheckRepository(db);
+  const rows = new Map((await repo.rows(plans.map((p) => p.manningScaleId))).map((r) => [r.id, r]));
+  const ownerOf = (rowId: number): number | null => {
+    const row = rows.get(rowId);
+    return row?.vessel?.ownerVessel?.ownerId ?? row?.ownerId ?? null;
+  };
+  const matrices = await repo.currentMatrices(
+    plans.flatMap((p) => {
+      const owner = ownerOf(p.manningScaleId);
+      return owner === null ? [] : [owner];
+    }),
+  );
+  const matrixOf = (plan: (typeof plans)[number]) => {
+    const owner = ownerOf(plan.manningScaleId);
+    const matrix = owner === null ? undefined : matrices.get(owner);
+    const rankId = rows.get(plan.manningScaleId)?.rankId;
+    return matrix && rankId !== undefined && matrix.roles.has(rankId) ? { matrix, rankId } : null;
+  };
+  const covered = plans.filter((p) => matrixOf(p) !== null);
+  const coveredIds = new Set(covered.map((p) => p.id));
+  const others = plans.filter((p) => !coveredIds.has(p.id));
+  const out = others.length ? await documentsCheck(db, others) : new Map<number, TPlanWarning[]>();
+  if (!covered.length) return out;
+  const [held, coverage] = await Promise.all([
+    repo.heldDocuments(covered.map((p) => p.userId)),
+    repo.coverage(),
+  ]);
+  for (const plan of covered) {
+    const found = matrixOf(plan);
+    if (!found) continue;
+    const rank = rows.get(plan.manningScaleId)?.rank.title ?? "this rank";
+    const requirements = found.matrix.byRole.get(found.rankId) ?? [];
+    for (const doc of checkDocuments(requirements, held.get(plan.userId) ?? [], coverage, plan.start, plan.end)) {
+      if (!doc.required) continue;
+      const name = describe(doc);
+      const start = formatDay(plan.start);
+      if (doc.status === "missing")
+        add(out, plan.id, {
+          code: "matrix_document_missing",
+          title: `Missing: ${doc.document}`,
+          detail: `${found.matrix.title} requires ${name} for ${rank}; the seafarer holds none.`,
+        });
+      else if (doc.status === "expired")
+        add(out, plan.id, {
+          code: "matrix_document_expired",
+          title: `Expired: ${doc.document}`,
+          detail: `${name} expired ${formatDay(doc.valid_until)}, before joining on ${start}.`,
+        });
+      else if (doc.status === "expiring")
+        add(out, plan.id, {
+          code: "matrix_document_expiring",
+          title: `Too little validity: ${doc.document}`,
+          detail: `${found.matrix.title} requires ${doc.months_required} months of ${name} left at joining; it expires ${formatDay(doc.valid_until)} (joining ${start}).`,
+        });
+      else if (doc.covers_tour === false)
+        add(out, plan.id, {
+          code: "matrix_document_ends_in_tour",
+          title: `${doc.document} expires during the tour`,
+          detail: `${name} expires ${formatDay(doc.valid_until)}, before the planned end ${formatDay(plan.end)}.`,
+        });
+    }
+  }
+  return out;
+};
+
 /**
  * The planning checks (planning-checks.ts), each set-based, each reading its own tables: the
- * applicant record and the applicant's documents (docs/planner.md "Planning warnings").
+ * applicant record, and the owner's document matrix or, where none applies, the applicant's
+ * documents (docs/planner.md "Planning warnings").
  */
-export const PLANNING_CHECKS: readonly TPlanningCheck[] = [applicantCheck, documentsCheck];
+export const PLANNING_CHECKS: readonly TPlanningCheck[] = [applicantCheck, matrixOrDocumentsCheck];

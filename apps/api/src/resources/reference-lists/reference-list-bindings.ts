@@ -30,6 +30,11 @@ export const referenceListBindings: readonly TResourceEntry[] = [
   bindResource(ports, "Port")({}),
   bindResource(mainEngines, "MainEngine")({}),
   bindResource(applicantContracts, "ApplicantContract")({}),
-  bindResource(applicantDocumentKinds, "ApplicantDocumentKind")({}),
+  // Kinds with their equivalences: holding one also satisfies the kinds it covers (the document matrix).
+  bindResource(applicantDocumentKinds, "ApplicantDocumentKind")({
+    relations: {
+      covers: { kind: "through", model: "DocumentEquivalence", from: "kindId", to: "coversId", field: "covers" },
+    },
+  }),
   bindResource(englishTestTypes, "EnglishTestType")({}),
 ];
