@@ -4,7 +4,14 @@ import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { testDeps } from "../support/deps.js";
 import { createOwner, createRank, createScaleRow, createVessel, unique } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
-import { api, createApplicant, date, download, newPlan, signInPartner } from "../planning/planning-support.js";
+import {
+  api,
+  createApplicant,
+  date,
+  download,
+  newPlan,
+  signInPartner,
+} from "../planning/planning-support.js";
 
 let admin: TAuthHeaders;
 beforeAll(async () => {
@@ -35,7 +42,9 @@ const fleet = async () => {
     mateCoc: await kind("CoC Chief mate", "II/2"),
   };
   // A master's CoC covers the chief mate's.
-  await testDeps().db.documentEquivalence.create({ data: { kindId: docs.masterCoc.id, coversId: docs.mateCoc.id } });
+  await testDeps().db.documentEquivalence.create({
+    data: { kindId: docs.masterCoc.id, coversId: docs.mateCoc.id },
+  });
   return { owner, vessel, master, mate, masterRow, mateRow, docs };
 };
 
@@ -183,15 +192,24 @@ describe("document matrix", () => {
       .send({ ...body, documents: [...body.documents, body.documents[0]] });
     expect(twice.status).toBe(422);
     expect(twice.body.errors[0].source.pointer).toBe("/data/attributes/documents");
-    const blank = await api().post("/api/owner_groups/create_matrix").set(admin).send({ ...body, title: " " });
+    const blank = await api()
+      .post("/api/owner_groups/create_matrix")
+      .set(admin)
+      .send({ ...body, title: " " });
     expect(blank.status).toBe(422);
     expect(blank.body.errors[0].source.pointer).toBe("/data/attributes/title");
-    const unknown = await api().post("/api/owner_groups/create_matrix").set(admin).send({ ...body, colour: 1 });
+    const unknown = await api()
+      .post("/api/owner_groups/create_matrix")
+      .set(admin)
+      .send({ ...body, colour: 1 });
     expect(unknown.status).toBe(400);
     const months = await api()
       .post("/api/owner_groups/create_matrix")
       .set(admin)
-      .send({ ...body, items: [{ role_id: f.master.id, document_id: f.docs.basic.id, months_required: -1 }] });
+      .send({
+        ...body,
+        items: [{ role_id: f.master.id, document_id: f.docs.basic.id, months_required: -1 }],
+      });
     expect(months.status).toBe(422);
     const guest = (await signInAs("guest")).headers;
     expect((await api().post("/api/owner_groups/create_matrix").set(guest).send(body)).status).toBe(403);
@@ -323,9 +341,9 @@ describe("document matrix", () => {
     const ids = list.body.data.map((m: { id: string }) => m.id);
     expect(ids).toContain(mine);
     expect(ids).not.toContain(theirs);
-    expect(
-      (await api().get(`/api/items?filter[owner_group_id]=${theirs}`).set(headers)).body.data,
-    ).toEqual([]);
+    expect((await api().get(`/api/items?filter[owner_group_id]=${theirs}`).set(headers)).body.data).toEqual(
+      [],
+    );
     expect(
       (await api().get(`/api/users/check_document_matrix?vessel_id=${b.vessel.id}`).set(headers)).status,
     ).toBe(404);

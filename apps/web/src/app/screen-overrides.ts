@@ -79,4 +79,12 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
     ),
   },
   ...RECORD_OVERRIDES,
+  // The owner page's document_matrix tab (issue 17 §2).
+  owner_groups: {
+    Related: lazy(() =>
+      import("../screens/owners/document-matrix/DocumentMatrixTab").then((m) => ({
+        default: m.DocumentMatrixTab,
+      })),
+    ),
+  },
 };

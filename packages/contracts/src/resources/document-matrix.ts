@@ -89,6 +89,11 @@ export interface TDocumentCheckRow {
 }
 
 export interface TDocumentCheckAttributes {
+  user_id: number;
+  /** The plan checked (a vessel's plans); null for applicants given by id. */
+  time_plan_id: number | null;
+  /** The rank is a row of the matrix (else nothing is required of the seafarer). */
+  rank_in_matrix: boolean;
   name: string;
   rank: string | null;
   vessel: string | null;
@@ -205,7 +210,13 @@ export const groupItems = defineResource({
   },
   relationships: {
     owner_group: { label: "Matrix", type: "owner_groups", cardinality: "one", required: true, form: true },
-    document: { label: "Document", type: "applicant-documents", cardinality: "one", required: true, form: true },
+    document: {
+      label: "Document",
+      type: "applicant-documents",
+      cardinality: "one",
+      required: true,
+      form: true,
+    },
   },
   filters: { owner_group_id: { label: "Matrix", kind: "id", input: id } },
   defaultSort: "group_order",

@@ -1,5 +1,11 @@
 import type { TTx } from "../../db/client.js";
-import { coverageOf, type TCoverage, type THeldDocument, type TMatrixRules, type TRequirement } from "./document-check.js";
+import {
+  coverageOf,
+  type TCoverage,
+  type THeldDocument,
+  type TMatrixRules,
+  type TRequirement,
+} from "./document-check.js";
 
 const MATRIX_SELECT = {
   id: true,
@@ -55,7 +61,13 @@ const rulesOf = (m: TMatrixRow): TMatrixRules => {
     };
     byRole.set(item.roleId, [...(byRole.get(item.roleId) ?? []), req]);
   }
-  return { id: m.id, title: m.title, ownerId: m.ownerId, roles: new Set(m.roles.map((r) => r.roleId)), byRole };
+  return {
+    id: m.id,
+    title: m.title,
+    ownerId: m.ownerId,
+    roles: new Set(m.roles.map((r) => r.roleId)),
+    byRole,
+  };
 };
 
 /**

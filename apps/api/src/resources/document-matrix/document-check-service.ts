@@ -17,11 +17,7 @@ export type TCheckQuery = z.output<typeof ZCheckDocumentMatrixQuery>;
 /** One line of the report: a seafarer (on one plan, when the check is of a vessel's plans). */
 export interface TCheckLine {
   id: string;
-  attributes: TDocumentCheckAttributes & {
-    user_id: number;
-    time_plan_id: number | null;
-    rank_in_matrix: boolean;
-  };
+  attributes: TDocumentCheckAttributes;
 }
 
 const day = (s: string | undefined): Date | null => (s ? new Date(`${s}T00:00:00Z`) : null);
@@ -40,8 +36,7 @@ const chosenMatrix = async (
   }
   if (query.owner_id === undefined) return null;
   const current = (await repo.currentMatrices([query.owner_id])).get(query.owner_id);
-  if (!current)
-    throw AppError.invalid([{ field: "owner_id", message: "has no current document matrix" }]);
+  if (!current) throw AppError.invalid([{ field: "owner_id", message: "has no current document matrix" }]);
   await matrices.find(actor, current.id);
   return current;
 };
@@ -102,7 +97,9 @@ export const checkDocumentMatrix = async (
   } else {
     const ids = [...new Set(query.user_ids ?? [])];
     if (!given)
-      throw AppError.invalid([{ field: "owner_id", message: "give owner_id or owner_group_id with user_ids" }]);
+      throw AppError.invalid([
+        { field: "owner_id", message: "give owner_id or owner_group_id with user_ids" },
+      ]);
     const users = kernel.serviceOf("users");
     users.access(actor, "read");
     const readable = await users.readableIds(actor, ids);
@@ -132,7 +129,13 @@ export const checkDocumentMatrix = async (
     const inMatrix = rankId !== null && (s.matrix?.roles.has(rankId) ?? false);
     const documents =
       inMatrix && s.matrix && rankId !== null
-        ? checkDocuments(s.matrix.byRole.get(rankId) ?? [], held.get(s.userId) ?? [], coverage, s.joining, s.end)
+        ? checkDocuments(
+            s.matrix.byRole.get(rankId) ?? [],
+            held.get(s.userId) ?? [],
+            coverage,
+            s.joining,
+            s.end,
+          )
         : [];
     return {
       id: s.planId === null ? String(s.userId) : `${s.userId}-${s.planId}`,

@@ -4,8 +4,18 @@ import type { TCheckLine } from "./document-check-service.js";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-const STATUS_LABEL = { valid: "Valid", expiring: "Expiring", expired: "Expired", missing: "Missing" } as const;
-const STATUS_FILL = { valid: "FFD3F9D8", expiring: "FFFFE8CC", expired: "FFFFC9C9", missing: "FFFFC9C9" } as const;
+const STATUS_LABEL = {
+  valid: "Valid",
+  expiring: "Expiring",
+  expired: "Expired",
+  missing: "Missing",
+} as const;
+const STATUS_FILL = {
+  valid: "FFD3F9D8",
+  expiring: "FFFFE8CC",
+  expired: "FFFFC9C9",
+  missing: "FFFFC9C9",
+} as const;
 
 const COLUMNS: { header: string; key: string; width: number }[] = [
   { header: "Seafarer", key: "name", width: 26 },
@@ -69,9 +79,17 @@ export const documentCheckWorkbook = async (lines: readonly TCheckLine[], title:
         left: d.months_left ?? "",
         tour: d.covers_tour === null ? "" : d.covers_tour ? "Yes" : "No",
       });
-      row.getCell("status").fill = { type: "pattern", pattern: "solid", fgColor: { argb: STATUS_FILL[d.status] } };
+      row.getCell("status").fill = {
+        type: "pattern",
+        pattern: "solid",
+        fgColor: { argb: STATUS_FILL[d.status] },
+      };
       if (d.covers_tour === false)
-        row.getCell("tour").fill = { type: "pattern", pattern: "solid", fgColor: { argb: STATUS_FILL.expired } };
+        row.getCell("tour").fill = {
+          type: "pattern",
+          pattern: "solid",
+          fgColor: { argb: STATUS_FILL.expired },
+        };
     }
   }
   return Buffer.from(await book.xlsx.writeBuffer());

@@ -14,7 +14,10 @@ import { documentMatrixRepository, type TDocumentMatrixRepository } from "./docu
 const ZCounts = z.object({ roles: z.number(), documents: z.number() });
 
 /** The matrix area's repository: its writes and the check's reads. */
-const matrixAreaRepository = (db: TTx) => ({ ...documentMatrixRepository(db), check: documentCheckRepository(db) });
+const matrixAreaRepository = (db: TTx) => ({
+  ...documentMatrixRepository(db),
+  check: documentCheckRepository(db),
+});
 
 /** A partner reads the matrices of its own owners only (the owners' rule, fleet-scopes.ts). */
 const matrixScope = (actor: TActor) => ({ owner: { is: ownerScope(actor) } });
@@ -35,7 +38,9 @@ const checkBody = async (repo: TDocumentMatrixRepository, body: TMatrixBody): Pr
   const ranks = new Set((await repo.existingRanks(roleIds)).map((r) => r.id));
   const missingRank = roleIds.find((id) => !ranks.has(id));
   if (missingRank !== undefined)
-    throw AppError.invalid([{ field: "role_ids", message: `names rank ${missingRank}, which does not exist` }]);
+    throw AppError.invalid([
+      { field: "role_ids", message: `names rank ${missingRank}, which does not exist` },
+    ]);
   const kinds = new Set((await repo.existingKinds([...seen])).map((k) => k.id));
   const missingKind = [...seen].find((id) => !kinds.has(id));
   if (missingKind !== undefined)
@@ -161,7 +166,9 @@ export const ownerGroupsBinding: TResourceEntry = bindResource(
     async unused_documents(ctx) {
       const where = { matrixDocuments: { none: { ownerGroupId: ctx.id } } };
       return {
-        document: await ctx.kernel.serviceOf("applicant-documents").list(ctx.actor, ctx.input, ctx.url, { where }),
+        document: await ctx.kernel
+          .serviceOf("applicant-documents")
+          .list(ctx.actor, ctx.input, ctx.url, { where }),
       };
     },
     async check_document_matrix(ctx) {

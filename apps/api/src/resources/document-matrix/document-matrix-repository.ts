@@ -28,13 +28,20 @@ export const documentMatrixRepository = (db: TTx) => ({
     await db.$queryRaw`SELECT id FROM owners WHERE id = ${ownerId} FOR UPDATE`;
   },
   async makeCurrent(ownerId: number, id: number): Promise<void> {
-    await db.ownerGroup.updateMany({ where: { ownerId, current: true, id: { not: id } }, data: { current: false } });
+    await db.ownerGroup.updateMany({
+      where: { ownerId, current: true, id: { not: id } },
+      data: { current: false },
+    });
     await db.ownerGroup.updateMany({ where: { id, current: false }, data: { current: true } });
   },
   /** The one matrix left current when the current one goes: the newest other. */
   async promoteNewest(ownerId: number): Promise<void> {
     if (await db.ownerGroup.count({ where: { ownerId, current: true } })) return;
-    const newest = await db.ownerGroup.findFirst({ where: { ownerId }, orderBy: { id: "desc" }, select: { id: true } });
+    const newest = await db.ownerGroup.findFirst({
+      where: { ownerId },
+      orderBy: { id: "desc" },
+      select: { id: true },
+    });
     if (newest) await db.ownerGroup.update({ where: { id: newest.id }, data: { current: true } });
   },
   existingRanks(ids: readonly number[]) {
@@ -53,7 +60,10 @@ export const documentMatrixRepository = (db: TTx) => ({
    * Makes the matrix's ranks, documents and cells those of `body` (already checked: every cell's
    * rank and document are in it). Rows that stay keep their ids (cells edited one by one).
    */
-  async replaceContent(id: number, body: Pick<TMatrixBody, "role_ids" | "documents" | "items">): Promise<void> {
+  async replaceContent(
+    id: number,
+    body: Pick<TMatrixBody, "role_ids" | "documents" | "items">,
+  ): Promise<void> {
     const roleIds = [...new Set(body.role_ids)];
     await db.ownerGroupRole.deleteMany({ where: { ownerGroupId: id, roleId: { notIn: roleIds } } });
     await db.ownerGroupRole.createMany({
@@ -77,7 +87,9 @@ export const documentMatrixRepository = (db: TTx) => ({
     const wanted = new Map(
       body.items.flatMap((c) => {
         const column = columns.get(c.document_id);
-        return column === undefined ? [] : [[`${c.role_id}:${column}`, { ...c, groupItemId: column }] as const];
+        return column === undefined
+          ? []
+          : [[`${c.role_id}:${column}`, { ...c, groupItemId: column }] as const];
       }),
     );
     const existing = await db.matrixItem.findMany({ where: { ownerGroupId: id } });

@@ -182,7 +182,13 @@ const matrixOrDocumentsCheck: TPlanningCheck = async (db, plans) => {
     if (!found) continue;
     const rank = rows.get(plan.manningScaleId)?.rank.title ?? "this rank";
     const requirements = found.matrix.byRole.get(found.rankId) ?? [];
-    for (const doc of checkDocuments(requirements, held.get(plan.userId) ?? [], coverage, plan.start, plan.end)) {
+    for (const doc of checkDocuments(
+      requirements,
+      held.get(plan.userId) ?? [],
+      coverage,
+      plan.start,
+      plan.end,
+    )) {
       if (!doc.required) continue;
       const name = describe(doc);
       const start = formatDay(plan.start);

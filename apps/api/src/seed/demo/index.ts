@@ -4,6 +4,7 @@ import { seedComments } from "./comments.js";
 import { seedFleet } from "./fleet.js";
 import { seedPlanning } from "./planning.js";
 import { seedRecords } from "./records.js";
+import { seedDocumentMatrices } from "./document-matrix.js";
 
 /**
  * Demo data beyond accounts and reference lists, by area, in the order they depend on each
@@ -14,6 +15,8 @@ export const DEMO_AREAS: readonly { name: string; seed: (db: TDb) => Promise<voi
   { name: "fleet", seed: seedFleet },
   { name: "applicants", seed: seedApplicants },
   { name: "records", seed: seedRecords },
+  // The owners' document matrices: the fleet's ranks and the records' document kinds.
+  { name: "document matrices", seed: (db) => seedDocumentMatrices(db) },
   // Planning reads the fleet, the applicants and their documents: it stays last.
   { name: "planning", seed: seedPlanning },
   // Comments read the applicants, the staff and the plans.

@@ -3,6 +3,7 @@ import { applicantsScalePart } from "./applicants.js";
 import { planningScalePart } from "./planning.js";
 import { recordsScalePart } from "./records.js";
 import { commentsScalePart } from "./comments.js";
+import { documentMatricesScalePart } from "./document-matrix.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -14,6 +15,7 @@ export const SCALE_PARTS: readonly TScalePart[] = [
   fleetScalePart,
   applicantsScalePart,
   recordsScalePart,
+  documentMatricesScalePart,
   planningScalePart,
   // Interactions on the applicants (issue 16).
   commentsScalePart,
