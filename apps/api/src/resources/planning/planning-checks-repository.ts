@@ -139,8 +139,11 @@ const documentsCheck: TPlanningCheck = async (db, plans) => {
   return out;
 };
 
+/** The document with its STCW regulation, unless its title names it already ("STCW VI/1 Basic safety training"). */
 const describe = (doc: { document: string; stcw_reference: string | null }): string =>
-  doc.stcw_reference ? `${doc.document} (STCW ${doc.stcw_reference})` : doc.document;
+  doc.stcw_reference && !doc.document.includes(doc.stcw_reference)
+    ? `${doc.document} (STCW ${doc.stcw_reference})`
+    : doc.document;
 
 /**
  * The owner's current document matrix for the row's rank (docs/owners-terms.md "Planner

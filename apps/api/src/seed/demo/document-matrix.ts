@@ -158,5 +158,7 @@ export const seedDocumentMatrices = async (db: TDb, log?: (line: string) => void
         ),
       });
     });
+    made += 1;
   }
+  log?.(`${made} document matrices`);
 };

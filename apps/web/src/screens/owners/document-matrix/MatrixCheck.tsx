@@ -1,6 +1,7 @@
 import {
   formatDay,
   ownerGroups,
+  parseDay,
   vessels,
   type TDocumentCheckAttributes,
   type TListDocument,
@@ -42,10 +43,13 @@ export const MatrixCheck = ({ ownerId, matrixId }: { ownerId: string; matrixId: 
           )
         : null,
   });
+  // dd.mm.yyyy as everywhere in the app; empty: each plan's start.
+  const joiningDay = joining.trim() ? parseDay(joining) : null;
+  const joiningBad = joining.trim() !== "" && joiningDay === null;
   const input = () => ({
     vessel_id: Number(vesselId),
     owner_group_id: Number(matrixId),
-    ...(joining ? { joining_date: joining } : {}),
+    ...(joiningDay ? { joining_date: joiningDay } : {}),
   });
   const check = useResourceMutation({
     mutationFn: () => runAction(ownerGroups, "check_document_matrix", { input: input() }),
@@ -77,15 +81,17 @@ export const MatrixCheck = ({ ownerId, matrixId }: { ownerId: string; matrixId: 
           nothingFoundMessage="The owner has no vessels"
         />
         <TextInput
-          label="Joining day (default: each plan's start)"
-          type="date"
-          w={260}
+          label="Joining day"
+          placeholder="each plan's start"
+          description="dd.mm.yyyy"
+          w={200}
           value={joining}
+          error={joiningBad ? "is not a day" : undefined}
           onChange={(e) => setJoining(e.currentTarget.value)}
         />
         <Button
           leftSection={<IconListCheck size={16} />}
-          disabled={!vesselId}
+          disabled={!vesselId || joiningBad}
           loading={check.isPending}
           onClick={() => check.mutate()}
         >
@@ -94,7 +100,7 @@ export const MatrixCheck = ({ ownerId, matrixId }: { ownerId: string; matrixId: 
         <Button
           variant="default"
           leftSection={<IconDownload size={16} />}
-          disabled={!vesselId}
+          disabled={!vesselId || joiningBad}
           loading={download.isPending}
           onClick={() => download.mutate()}
         >

@@ -43,7 +43,7 @@ export const MatrixGrid = ({
         withColumnBorders
         fz="xs"
         aria-label={`Document matrix ${model.title}`}
-        style={{ minWidth: 180 + model.columns.length * (onChange ? 118 : 92) }}
+        style={{ minWidth: 180 + model.columns.length * (onChange ? 132 : 92) }}
       >
         <Table.Thead>
           <Table.Tr>
@@ -105,6 +105,7 @@ export const MatrixGrid = ({
                             variant={cell.required ? "filled" : "light"}
                             color={cell.required ? "blue" : "gray"}
                             radius="sm"
+                            tt="none"
                           >
                             {cell.required ? "✓" : "rec."}
                             {cell.months ? ` ${cell.months} mo` : ""}
@@ -131,14 +132,14 @@ export const MatrixGrid = ({
                               : { months: cell?.months ?? 0, required: NEXT[state] === "required" },
                           )
                         }
-                        w={96}
+                        w={116}
                       >
                         {state === "none" ? "—" : state === "required" ? "Required" : "Recommended"}
                       </Button>
                       {cell ? (
                         <NumberInput
                           size="xs"
-                          w={96}
+                          w={116}
                           min={0}
                           max={120}
                           allowDecimal={false}
