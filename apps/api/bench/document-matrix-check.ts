@@ -68,7 +68,7 @@ const main = async (): Promise<void> => {
        LIMIT ${VESSELS + WARMUP}`;
     if (!vessels.length) throw new Error("no vessel with plans and an owner's matrix: pnpm seed:scale");
     const applicants = await db.$queryRaw<{ id: number }[]>`
-      SELECT id FROM users WHERE id % 997 = 0 ORDER BY id LIMIT ${SEAFARERS * (VESSELS + WARMUP)}`;
+      SELECT id FROM users WHERE id % 89 = 0 ORDER BY id LIMIT ${SEAFARERS * (VESSELS + WARMUP)}`;
 
     const server = await serveApp(db, database.embedded, dataDir);
     const get = await signedInGet(server.origin, EMAIL, PASSWORD);

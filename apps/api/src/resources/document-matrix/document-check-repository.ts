@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { TTx } from "../../db/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
 import {
   coverageOf,
   type TCoverage,
@@ -7,67 +9,47 @@ import {
   type TRequirement,
 } from "./document-check.js";
 
-const MATRIX_SELECT = {
-  id: true,
-  title: true,
-  ownerId: true,
-  roles: { select: { roleId: true } },
-  items: {
-    select: {
-      roleId: true,
-      required: true,
-      monthsRequired: true,
-      groupItem: {
-        select: {
-          documentId: true,
-          groupName: true,
-          groupOrder: true,
-          document: { select: { title: true, stcwReference: true } },
-        },
-      },
-    },
-  },
-} as const;
+/** A matrix in one row: its ranks and its cells with their documents (one round trip, json_agg). */
+const ZMatrixRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  ownerId: z.number(),
+  roles: z.array(z.number()),
+  cells: z.array(
+    z.object({
+      roleId: z.number(),
+      required: z.boolean(),
+      monthsRequired: z.number(),
+      documentId: z.number(),
+      groupName: z.string(),
+      groupOrder: z.number(),
+      title: z.string(),
+      stcwReference: z.string().nullable(),
+    }),
+  ),
+});
 
-type TMatrixRow = {
-  id: number;
-  title: string;
-  ownerId: number;
-  roles: { roleId: number }[];
-  items: {
-    roleId: number;
-    required: boolean;
-    monthsRequired: number;
-    groupItem: {
-      documentId: number;
-      groupName: string;
-      groupOrder: number;
-      document: { title: string; stcwReference: string | null };
-    };
-  }[];
+const rulesOf = (m: z.output<typeof ZMatrixRow>): TMatrixRules => {
+  const byRole = new Map<number, TRequirement[]>();
+  for (const { roleId, ...req } of m.cells) byRole.set(roleId, [...(byRole.get(roleId) ?? []), req]);
+  return { id: m.id, title: m.title, ownerId: m.ownerId, roles: new Set(m.roles), byRole };
 };
 
-const rulesOf = (m: TMatrixRow): TMatrixRules => {
-  const byRole = new Map<number, TRequirement[]>();
-  for (const item of m.items) {
-    const req: TRequirement = {
-      documentId: item.groupItem.documentId,
-      title: item.groupItem.document.title,
-      stcwReference: item.groupItem.document.stcwReference,
-      groupName: item.groupItem.groupName,
-      groupOrder: item.groupItem.groupOrder,
-      required: item.required,
-      monthsRequired: item.monthsRequired,
-    };
-    byRole.set(item.roleId, [...(byRole.get(item.roleId) ?? []), req]);
-  }
-  return {
-    id: m.id,
-    title: m.title,
-    ownerId: m.ownerId,
-    roles: new Set(m.roles.map((r) => r.roleId)),
-    byRole,
-  };
+const matrices = async (db: TTx, where: Prisma.Sql): Promise<TMatrixRules[]> => {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT g.id, g.title, g.owner_id AS "ownerId",
+           ARRAY(SELECT r.role_id FROM owner_group_roles r WHERE r.owner_group_id = g.id) AS roles,
+           COALESCE((SELECT json_agg(json_build_object(
+                       'roleId', i.role_id, 'required', i.required, 'monthsRequired', i.months_required,
+                       'documentId', gi.document_id, 'groupName', gi.group_name, 'groupOrder', gi.group_order,
+                       'title', k.title, 'stcwReference', k.stcw_reference))
+                       FROM items i
+                       JOIN group_items gi ON gi.id = i.group_item_id
+                       JOIN applicant_document_kinds k ON k.id = gi.document_id
+                      WHERE i.owner_group_id = g.id), '[]'::json) AS cells
+      FROM owner_groups g
+     WHERE ${where}`;
+  return rows.map((r) => rulesOf(ZMatrixRow.parse(r)));
 };
 
 /**
@@ -76,17 +58,14 @@ const rulesOf = (m: TMatrixRow): TMatrixRules => {
  */
 export const documentCheckRepository = (db: TTx) => ({
   async matrixById(id: number): Promise<TMatrixRules | null> {
-    const m = await db.ownerGroup.findUnique({ where: { id }, select: MATRIX_SELECT });
-    return m ? rulesOf(m) : null;
+    return (await matrices(db, Prisma.sql`g.id = ${id}`))[0] ?? null;
   },
   /** The current matrix of each owner that has one, by owner id. */
   async currentMatrices(ownerIds: readonly number[]): Promise<Map<number, TMatrixRules>> {
     if (!ownerIds.length) return new Map();
-    const rows = await db.ownerGroup.findMany({
-      where: { ownerId: { in: [...new Set(ownerIds)] }, current: true },
-      select: MATRIX_SELECT,
-    });
-    return new Map(rows.map((m) => [m.ownerId, rulesOf(m)]));
+    const ids = [...new Set(ownerIds)];
+    const rows = await matrices(db, Prisma.sql`g.owner_id = ANY(${ids}::int[]) AND g.current`);
+    return new Map(rows.map((m) => [m.ownerId, m]));
   },
   /** The documents of each seafarer (certificates and documents; endorsement records apart). */
   async heldDocuments(userIds: readonly number[]): Promise<Map<number, THeldDocument[]>> {

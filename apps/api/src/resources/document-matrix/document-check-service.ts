@@ -69,15 +69,23 @@ export const checkDocumentMatrix = async (
   };
   let subjects: TSubject[];
   if (query.vessel_id !== undefined) {
-    await kernel.serviceOf("vessels").find(actor, query.vessel_id);
-    const plans = await repo.vesselPlans(query.vessel_id, today);
+    const vesselId = query.vessel_id;
+    // The vessel's plans, its owner's matrix and the access checks at once (a handful of round trips in all).
+    const [, plans, ownMatrix] = await Promise.all([
+      kernel.serviceOf("vessels").find(actor, vesselId),
+      repo.vesselPlans(vesselId, today),
+      given
+        ? Promise.resolve(given)
+        : repo.ownerOfVessel(vesselId).then(async (owner) => {
+            const found = owner
+              ? ((await repo.currentMatrices([owner.ownerId])).get(owner.ownerId) ?? null)
+              : null;
+            if (found) await kernel.serviceOf("owner_groups").findInScope(actor, found.id);
+            return found;
+          }),
+    ]);
     const rows = new Map((await repo.rows(plans.map((p) => p.manningScaleId))).map((r) => [r.id, r]));
-    let matrix = given;
-    if (!matrix) {
-      const owner = await repo.ownerOfVessel(query.vessel_id);
-      matrix = owner ? ((await repo.currentMatrices([owner.ownerId])).get(owner.ownerId) ?? null) : null;
-      if (matrix) await kernel.serviceOf("owner_groups").findInScope(actor, matrix.id);
-    }
+    const matrix = ownMatrix;
     subjects = plans.flatMap((p) => {
       const row = rows.get(p.manningScaleId);
       if (p.userId === null || !row) return [];
