@@ -72,6 +72,12 @@ const TABS: readonly TTab[] = [
     path: (u) => `/api/users/${u}/attachments?page[size]=15&page[number]=1&sort=-created_at`,
   },
   { label: "History", path: (u) => `/api/users/${u}/versions?page[size]=25&page[number]=1` },
+  // The Activity tab: comments, changes, documents and plans in one timeline (docs/interactions.md).
+  { label: "Activity (all kinds)", path: (u) => `/api/users/${u}/activity?page[size]=25` },
+  {
+    label: "Activity (comments)",
+    path: (u) => `/api/users/${u}/activity?page[size]=25&filter[kind]=comment`,
+  },
   {
     label: "contract: verifications",
     path: (_u, s) =>

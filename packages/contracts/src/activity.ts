@@ -102,7 +102,7 @@ export const ZActivityItem = z.discriminatedUnion("kind", [
     ...base,
     kind: z.literal("comment"),
     comment_id: z.number().int(),
-    /** Sanitised HTML (the comments area's body, cleaned on the server). */
+    /** The comment's text without its markup (up to 600 characters): shown as text, never as HTML. */
     body: z.string(),
     category: z.string().nullable(),
     event: z

@@ -71,7 +71,7 @@ describe("GET /users/{id}/activity", () => {
   it("tells what happened to the applicant, newest first, with who and when", async () => {
     const a = await applicantWithHistory();
     const { items, meta } = await activity(a.headers, a.applicant.id);
-    expect(meta.kinds).toEqual(["change", "document", "plan"]);
+    expect(meta.kinds).toEqual(["comment", "change", "document", "plan"]);
     expect(meta.next).toBeNull();
     const times = items.map((i) => i.at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -135,7 +135,7 @@ describe("GET /users/{id}/activity", () => {
     const a = await applicantWithHistory();
     const guest = await signInAs("guest");
     const { items, meta } = await activity(guest.headers, a.applicant.id);
-    expect(meta.kinds).toEqual(["change", "document"]);
+    expect(meta.kinds).toEqual(["comment", "change", "document"]);
     expect(items.some((i) => i.kind === "plan")).toBe(false);
     // Asking for plans by name gives nothing either.
     expect((await activity(guest.headers, a.applicant.id, { "filter[kind]": "plan" })).items).toEqual([]);
@@ -162,5 +162,59 @@ describe("GET /users/{id}/activity", () => {
       .query({ "page[size]": "1000" })
       .set(a.headers);
     expect(tooMany.status).toBe(422);
+  });
+
+  it("shows comments with their events, leaving out a comment type the position may not read", async () => {
+    const a = await applicantWithHistory();
+    const db = testDeps().db;
+    const [open, hidden] = [unique("call"), unique("secret")];
+    const callType = await db.commentType.create({ data: { code: open, title: `Call ${open}` } });
+    const secretType = await db.commentType.create({ data: { code: hidden, title: `Secret ${hidden}` } });
+    await db.positionCommentType.create({
+      data: { position: "manager", commentTypeId: callType.id, canRead: true },
+    });
+    await db.positionCommentType.create({
+      data: { position: "manager", commentTypeId: secretType.id, canRead: false },
+    });
+    const userId = Number(a.applicant.id);
+    const later = (s: number) => new Date(Date.now() + s * 1000);
+    const called = await db.comment.create({
+      data: {
+        body: "<p>Called, <b>ready</b> in March <script>alert(1)</script></p>",
+        authorId: a.client.id,
+        addressableType: "users",
+        addressableId: userId,
+        userId,
+        category: open,
+        createdAt: later(60),
+      },
+    });
+    await db.commentEvent.create({
+      data: { commentId: called.id, eventType: open, eventResult: "answered" },
+    });
+    await db.comment.create({
+      data: {
+        body: "<p>Salary talk</p>",
+        authorId: a.client.id,
+        addressableType: "users",
+        addressableId: userId,
+        userId,
+        category: hidden,
+        createdAt: later(120),
+      },
+    });
+    const { items, meta } = await activity(a.headers, userId);
+    expect(meta.kinds).toEqual(["comment", "change", "document", "plan"]);
+    const comments = items.filter((i) => i.kind === "comment");
+    expect(comments).toEqual([
+      expect.objectContaining({
+        comment_id: called.id,
+        body: "Called, ready in March",
+        category: `Call ${open}`,
+        event: { type: `Call ${open}`, result: "answered", source: null },
+        actor: { id: a.client.id, name: a.client.name },
+      }),
+    ]);
+    expect(items[0]?.id).toBe(`c:${called.id}`);
   });
 });

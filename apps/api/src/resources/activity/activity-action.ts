@@ -8,10 +8,11 @@ import {
   type TActivityQuery,
 } from "@crew/contracts";
 import type { TActionCtx, TActionResult } from "../../kernel/actions.js";
+import { excerpt, plainText } from "../comments/comment-body.js";
 import type { TActivityRepository, TActivityRow } from "./activity-repository.js";
 
-/** The kinds this release reads (comments join when the comments area serves them). */
-const SERVED: ReadonlySet<TActivityKind> = new Set(["change", "document", "plan"]);
+/** The kinds this release reads (messages and task steps join when their areas exist). */
+const SERVED: ReadonlySet<TActivityKind> = new Set(["comment", "change", "document", "plan"]);
 
 type TValue = string | number | boolean | null;
 const valueOf = (v: unknown): TValue =>
@@ -82,6 +83,19 @@ const itemOf = (row: TActivityRow, people: Map<number, string>, titles: TTitles)
   };
   const d = row.data;
   switch (row.kind) {
+    case "comment": {
+      const e = d.event && typeof d.event === "object" ? (d.event as Record<string, unknown>) : null;
+      const orNull = (v: unknown) => (typeof v === "string" && v ? v : null);
+      return {
+        ...base,
+        kind: "comment",
+        comment_id: Number(d.comment_id),
+        body: excerpt(plainText(textOf(d.body)), 600),
+        category: orNull(d.category),
+        event: e ? { type: orNull(e.type), result: orNull(e.result), source: orNull(e.source) } : null,
+        attachment: null,
+      };
+    }
     case "change": {
       const event = d.event === "create" ? "create" : "update";
       return {
@@ -115,8 +129,6 @@ const itemOf = (row: TActivityRow, people: Map<number, string>, titles: TTitles)
         status: textOf(d.status),
         changes: d.action === "moved" ? planChanges((d.changes ?? {}) as Record<string, unknown>) : [],
       };
-    default:
-      throw new Error(`activity of kind ${row.kind} has no reader yet`);
   }
 };
 
@@ -139,7 +151,7 @@ export const activityAction = async (
     ? { at: beforeRaw.slice(0, beforeRaw.indexOf("~")), key: beforeRaw.slice(beforeRaw.indexOf("~") + 1) }
     : null;
   // One more than the page says whether another follows.
-  const rows = await ctx.repo.activity.page(ctx.id, kinds, size + 1, before);
+  const rows = await ctx.repo.activity.page(ctx.id, kinds, ctx.actor.role, size + 1, before);
   const pageRows = rows.slice(0, size);
   const planIds = [...new Set(pageRows.flatMap((r) => (r.kind === "plan" ? [Number(r.data.plan_id)] : [])))];
   const hiddenPlans = new Set(

@@ -25,8 +25,23 @@ export const EXPIRY_AHEAD_DAYS = 30;
  * UNION ALL, each branch served by an index on the applicant (versions by item, documents and
  * plans by user_id), ordered and cut once. The caller names the kinds the reader may read.
  */
-const branches = (userId: number, kinds: ReadonlySet<TActivityKind>): Prisma.Sql[] => {
+const branches = (userId: number, kinds: ReadonlySet<TActivityKind>, role: string): Prisma.Sql[] => {
   const out: Prisma.Sql[] = [];
+  if (kinds.has("comment"))
+    // Comments on the applicant of a type the reader's position may read (as the comments' own scope).
+    out.push(Prisma.sql`
+      SELECT c.created_at AS at, 'c:' || c.id AS key, 'comment' AS kind, c.author_id AS actor_id,
+             jsonb_build_object('comment_id', c.id, 'body', c.body, 'category', ct.title,
+                                'event', CASE WHEN e.id IS NULL THEN NULL
+                                              ELSE jsonb_build_object('type', et.title, 'result', e.event_result, 'source', s.title) END) AS data
+        FROM comments c
+        LEFT JOIN comment_types ct ON ct.code = c.category
+        LEFT JOIN comment_events e ON e.comment_id = c.id
+        LEFT JOIN comment_types et ON et.code = e.event_type
+        LEFT JOIN comment_sources s ON s.id = e.comment_source_id
+       WHERE c.user_id = ${userId} AND c.addressable_type = 'users'
+         AND (c.category IS NULL OR EXISTS (SELECT 1 FROM position_comment_types pc
+                                             WHERE pc.comment_type_id = ct.id AND pc.position = ${role} AND pc.can_read))`);
   if (kinds.has("change"))
     out.push(Prisma.sql`
       SELECT v.created_at AS at, 'v:' || v.id AS key, 'change' AS kind, v.actor_id,
@@ -79,10 +94,11 @@ export const activityRepository = (db: TTx) => ({
   async page(
     userId: number,
     kinds: ReadonlySet<TActivityKind>,
+    role: string,
     size: number,
     before: { at: string; key: string } | null,
   ): Promise<TActivityRow[]> {
-    const parts = branches(userId, kinds);
+    const parts = branches(userId, kinds, role);
     if (!parts.length) return [];
     const older = before
       ? Prisma.sql`WHERE (a.at, a.key) < (${before.at}::timestamp, ${before.key})`
