@@ -1,12 +1,11 @@
 import { vessels } from "@crew/contracts";
 import { Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconPhoto, IconUpload } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { recordOf, uploadErrorMessage, uploadToAction } from "../../api";
-import { notifyError, notifySuccess } from "../../notices";
+import { isApiError, recordOf, uploadErrorMessage, uploadToAction } from "../../api";
+import { notifyError } from "../../notices";
 import type { TOneRecord } from "../../resources/data/resource-types";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useFileObjectUrl } from "../../resources/fields/use-file-object-url";
 import { useSession } from "../../session/use-session";
 import { FLEET_NOTICES } from "./vessel-messages";
@@ -18,29 +17,35 @@ import classes from "./vessels.module.css";
  */
 export const PhotoTab = ({ one }: { one: TOneRecord }) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
   const { name, photo } = recordOf(vessels, one.record).attributes;
   const { src, failed } = useFileObjectUrl(photo?.url);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setError(null);
-    setProgress(0);
-    try {
-      await uploadToAction(vessels, "update_photo", { id: one.record.id }, "photo", file, (p) =>
+  const uploading = useResourceMutation<File>({
+    mutationFn: (file) =>
+      uploadToAction(vessels, "update_photo", { id: one.record.id }, "photo", file, (p) =>
         setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
-      );
-      notifySuccess(FLEET_NOTICES.photoUpdated);
-      await invalidateResource(queryClient, "vessels");
-    } catch (e) {
+      ),
+    notice: FLEET_NOTICES.photoUpdated,
+    invalidates: [vessels.type],
+    onSuccess: () => setProgress(null),
+    // The file's own problems (not a picture, too large) show beside it; the rest by spec 000 §8.
+    refusal: (e, file) => {
+      if (isApiError(e) && e.status !== 422 && e.status !== 413) return false;
       const message = uploadErrorMessage(e, file);
       setError(message);
       notifyError(message);
-    } finally {
-      setProgress(null);
-    }
+      return true;
+    },
+    onFailure: () => setProgress(null),
+  });
+
+  const upload = (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    uploading.mutate(file);
   };
 
   return (
@@ -51,7 +56,7 @@ export const PhotoTab = ({ one }: { one: TOneRecord }) => {
             Photo
           </Title>
           {can("vessels", "update") ? (
-            <FileButton onChange={(file) => void upload(file)} accept="image/jpeg,image/png,image/webp">
+            <FileButton onChange={upload} accept="image/jpeg,image/png,image/webp">
               {(props) => (
                 <Button
                   {...props}
