@@ -67,8 +67,10 @@ const main = async (): Promise<void> => {
        ORDER BY count(*) DESC, ms.vessel_id
        LIMIT ${VESSELS + WARMUP}`;
     if (!vessels.length) throw new Error("no vessel with plans and an owner's matrix: pnpm seed:scale");
+    // Applicants spread over the whole table, 48 for each request.
+    const wanted = SEAFARERS * (VESSELS + WARMUP);
     const applicants = await db.$queryRaw<{ id: number }[]>`
-      SELECT id FROM users WHERE id % 89 = 0 ORDER BY id LIMIT ${SEAFARERS * (VESSELS + WARMUP)}`;
+      SELECT id FROM users WHERE id % ${Math.max(1, Math.floor(counts.users / wanted))}::int = 0 ORDER BY id LIMIT ${wanted}`;
 
     const server = await serveApp(db, database.embedded, dataDir);
     const get = await signedInGet(server.origin, EMAIL, PASSWORD);
