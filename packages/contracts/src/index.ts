@@ -15,3 +15,4 @@ export * from "./typed-day.js";
 export * from "./field-rules.js";
 export * from "./notification-kinds.js";
 export * from "./activity.js";
+export * from "./contract-placeholders.js";

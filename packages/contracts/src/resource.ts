@@ -32,7 +32,7 @@ export interface TOption {
 /** Uploads of a `file`, `files` or `image` attribute (kernel files, docs/files.md). */
 export interface TFileSpec {
   /** Named set of allowed content types, recognised from the content (storage module). */
-  accept: "image" | "applicantFile";
+  accept: "image" | "applicantFile" | "docxTemplate";
   /** `files`: several files in order; otherwise one that a new upload replaces. */
   multiple?: boolean;
 }

@@ -10,6 +10,7 @@ import type { TWriteInput } from "./write-body.js";
 import type { TRelationshipChange } from "./hooks.js";
 import type { TKernelServices } from "./kernel-deps.js";
 import type { TListQuery } from "./list-query.js";
+import type { TUpload } from "../storage/upload.js";
 
 /**
  * A definition bound to its Prisma model, as the engine uses it: hooks with their model
@@ -70,6 +71,7 @@ export interface TLooseHooks {
   };
   hidden?(actor: TActor): readonly string[];
   answerMeta?(row: TRow, ctx: { actor: TActor; repo: unknown }): Promise<Record<string, unknown> | undefined>;
+  checkUpload?(attribute: string, upload: TUpload, ctx: { actor: TActor; id: number }): Promise<string[]>;
   virtual?: readonly string[];
   relations?: Record<string, TRelationMap>;
   toData?(

@@ -14,6 +14,7 @@ export interface TRelationshipChange {
   flags: Readonly<Record<string, unknown>>;
 }
 import type { TListQuery } from "./list-query.js";
+import type { TUpload } from "../storage/upload.js";
 
 /** What every write hook is told: who writes, how, the row before, and the resource's repository inside the write's transaction. */
 export interface TWriteCtx<M extends TModel, R> {
@@ -113,6 +114,12 @@ export interface THooks<M extends TModel, R = undefined> {
   hidden?(actor: TActor): readonly string[];
   /** `meta` of a one-record answer (a write's, read after it committed, and show): warnings a planner should see. */
   answerMeta?(row: TRowOf<M>, ctx: { actor: TActor; repo: R }): Promise<Record<string, unknown> | undefined>;
+  /**
+   * Checks an upload of a file attribute before it is stored (POST /{type}/{id}/files/{attribute}):
+   * throw to refuse it (a 422 naming what is wrong); the strings returned are warnings, given in
+   * the answer's `meta.warnings` (an owner's contract template without an MLC particular).
+   */
+  checkUpload?(attribute: string, upload: TUpload, ctx: { actor: TActor; id: number }): Promise<string[]>;
   /** Attributes the definition declares that are not columns (a password the hook hashes). */
   virtual?: readonly string[];
   /** Storage of relationships that are not a foreign-key column of this row. */

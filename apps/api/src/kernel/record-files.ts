@@ -15,6 +15,9 @@ export const createFileWrites = (core: TServiceCore, answer: TResourceService["a
     async uploadFiles(actor, id, attribute, uploads) {
       requireAccess(actor, def.permission, "update");
       await core.load(actor, id);
+      const warnings: string[] = [];
+      for (const upload of uploads)
+        warnings.push(...((await core.hooks.checkUpload?.(attribute, upload, { actor, id })) ?? []));
       await attachUploads(kernel, actor, def, id, attribute, uploads, (fn) =>
         kernel.write(actor, async (tx) => {
           await core.load(actor, id, tx);
@@ -22,7 +25,8 @@ export const createFileWrites = (core: TServiceCore, answer: TResourceService["a
         }),
       );
       kernel.publish(def.type, [id], "update", actor);
-      return answer(actor, await core.load(actor, id));
+      const doc = await answer(actor, await core.load(actor, id));
+      return warnings.length ? { ...doc, meta: { ...doc.meta, warnings } } : doc;
     },
 
     /** PATCH /{type}/{id}/files/{attribute} `{ids}`: the order of a several-file attribute. */

@@ -28,6 +28,10 @@ export const ACCEPT = {
     { mime: "application/msword", label: "DOC" },
     { mime: "application/vnd.ms-excel", label: "XLS" },
   ],
+  /** Owners' contract and document templates: Word 2007+ only (the binding checks the rest). */
+  docxTemplate: [
+    { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", label: "DOCX" },
+  ],
 } as const satisfies Record<string, readonly TAllowedType[]>;
 export type TAcceptName = keyof typeof ACCEPT;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
 import { timestamps, title, titleFilter } from "./fields.js";
 import { ZImo } from "./imo.js";
+import { ownerContractActions, ownerContractAttributes } from "./owner-contracts.js";
 import { plainList } from "./plain-list.js";
 import { ZBulkParse, ZRegistryAccount } from "./vessel-registry.js";
 
@@ -33,6 +34,7 @@ export const owners = defineResource({
       input: z.string().trim().max(50).nullable(),
     },
     vessel_count: readOnlyCount("Vessels"),
+    ...ownerContractAttributes,
     ...timestamps,
   },
   relationships: {
@@ -67,6 +69,7 @@ export const owners = defineResource({
       permission: { key: "owners", action: "read" },
       input: z.looseObject({}),
     },
+    ...ownerContractActions,
   },
 });
 

@@ -102,3 +102,4 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
 
 export const resourceByType = (type: string): TResourceDef | undefined =>
   Object.hasOwn(RESOURCES, type) ? RESOURCES[type] : undefined;
+export * from "./owner-contracts.js";

@@ -212,6 +212,26 @@ export const timePlans = defineResource({
       permission: { key: "timeplans.userProfile", action: "read" },
       input: z.strictObject({}),
     },
+    /**
+     * GET /api/print_contracts/{timeplanId}?full=&as_docx=&download=&place= (spec 002 §7): the
+     * owner's contract template filled for the plan (with `full`, the owner's document
+     * templates too, in one .zip); PDF unless `as_docx` where LibreOffice is installed. The
+     * answer is `{xls_file, file_file_name}` (the file as a data: URL), or with `download` the
+     * file itself.
+     */
+    print_contract: {
+      label: "Print the contract",
+      method: "GET",
+      on: "member",
+      path: "/print_contracts/:id",
+      permission: { key: "timeplans.userProfile", action: "read" },
+      input: z.strictObject({
+        full: bool.optional(),
+        as_docx: bool.optional(),
+        download: bool.optional(),
+        place: z.string().trim().max(100).optional(),
+      }),
+    },
     /** The plan of the chosen vessels and ranks around a date, as .xlsx (spec 002 §7). */
     print_time_plan: timeplansGet(
       "Print the plan",

@@ -2,6 +2,9 @@ import { crewingAgents, managerVessels, managers, ownerVessels, owners } from "@
 import { z } from "zod";
 import { AppError } from "../../errors/app-error.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
+import type { TTx } from "../../db/client.js";
+import { contractPrintRepository } from "../owner-contracts/contract-print-repository.js";
+import { checkOwnerTemplateUpload, templateCheck } from "../owner-contracts/owner-templates.js";
 import { fleetLinksRepository } from "./fleet-links-repository.js";
 import { managerScope, managerVesselScope, ownerScope, ownerVesselScope } from "./fleet-scopes.js";
 import { isPartner } from "./partner-scope.js";
@@ -10,11 +13,10 @@ const ZOwnerCount = z.object({ ownerVessels: z.number() });
 const ZManagerCount = z.object({ managerVessels: z.number() });
 
 /** Owners: recruiters (assign_owners), crew inspectors, their vessels; a partner sees its own. */
-export const ownersBinding: TResourceEntry = bindResource(
-  owners,
-  "Owner",
-  fleetLinksRepository,
-)({
+export const ownersBinding: TResourceEntry = bindResource(owners, "Owner", (db: TTx) => ({
+  ...fleetLinksRepository(db),
+  contracts: contractPrintRepository(db),
+}))({
   relations: {
     recruiters: {
       kind: "through",
@@ -62,7 +64,12 @@ export const ownersBinding: TResourceEntry = bindResource(
       };
       return { document: await ctx.kernel.serviceOf("ranks").list(ctx.actor, ctx.input, ctx.url, { where }) };
     },
+    // Templates and contracts (issue 17 §4, owner-contracts/).
+    template_check: async (ctx) => ({
+      document: await templateCheck(ctx.kernel.storage, ctx.repo.contracts, ctx.id),
+    }),
   },
+  checkUpload: checkOwnerTemplateUpload,
 });
 
 export const managersBinding: TResourceEntry = bindResource(

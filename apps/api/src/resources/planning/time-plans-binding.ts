@@ -5,6 +5,8 @@ import type { TActor } from "../../http/context.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { partnerVesselWhere } from "../fleet/partner-scope.js";
+import { printContract } from "../owner-contracts/contract-print.js";
+import { planTemplates, type TPlanTemplates } from "../owner-contracts/plan-templates.js";
 import { printCrewRole, printTimePlan } from "./planning-prints.js";
 import { dateAt, dmyDay, isoDay, numberAt, textAt } from "./row-read.js";
 import type { TPlanWarning } from "./planning-checks.js";
@@ -144,22 +146,33 @@ export const timePlansBinding: TResourceEntry = bindResource(
     readiness_date: (row) => dateAt(row, "user", "readinessDate"),
     promotions_count: (row) => numberAt(row, "user", "promotionsCount") ?? 0,
     telegram_bot: (row) => textAt(row, "user", "telegramUserId") !== null,
-    // Owners' contract and document templates arrive with the owners' terms (a later issue).
-    has_contract_template: () => false,
-    document_templates: () => [],
   },
   computedMany: {
-    names: ["periods_by_user_id", "problem_newcomer", "warnings", "avatar"],
+    names: [
+      "periods_by_user_id",
+      "problem_newcomer",
+      "warnings",
+      "avatar",
+      "has_contract_template",
+      "document_templates",
+    ],
     async load(rows, { actor, repo, fields }) {
       const wants = (name: string) => !fields || fields.includes(name);
       const userIds = [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
       const none = <T>() => Promise.resolve(new Map<number, T>());
-      const [periods, firstService, warnings, avatars] = await Promise.all([
+      const [periods, firstService, warnings, avatars, templates] = await Promise.all([
         wants("periods_by_user_id") ? repo.periodsOf(userIds, timePlanScope(actor)) : none<TPeriod[]>(),
         wants("problem_newcomer") ? repo.firstServiceOf(userIds) : none<Date>(),
         wants("warnings") ? repo.warnings(rows) : none<TPlanWarning[]>(),
         // Photos are applicants' files: only those who read applicants may fetch them.
         wants("avatar") && can(actor.permissions, "users", "read") ? repo.avatarsOf(userIds) : none<string>(),
+        // The owner's templates (issue 17 §4): what print_contracts can fill for the plan.
+        wants("has_contract_template") || wants("document_templates")
+          ? planTemplates(
+              repo.contracts,
+              rows.map((r) => r.id),
+            )
+          : none<TPlanTemplates>(),
       ]);
       return new Map(
         rows.map((r) => {
@@ -169,6 +182,8 @@ export const timePlansBinding: TResourceEntry = bindResource(
             {
               periods_by_user_id: r.userId === null ? {} : { [r.userId]: periods.get(r.userId) ?? [] },
               warnings: warnings.get(r.id) ?? [],
+              has_contract_template: templates.get(r.id)?.has_contract_template ?? false,
+              document_templates: templates.get(r.id)?.document_templates ?? [],
               avatar: r.userId === null ? null : (avatars.get(r.userId) ?? null),
               // A newcomer joining: a plan ahead whose seafarer has served with us never before it (nothing on board or completed).
               problem_newcomer:
@@ -264,6 +279,20 @@ export const timePlansBinding: TResourceEntry = bindResource(
       );
       const hideOffer = hidesOffers(ctx.actor);
       return { document: { data: rows.map((r) => plannerRow(r, hideOffer)), meta: { count: rows.length } } };
+    },
+    // GET /api/print_contracts/{id}: the owner's contract filled for the plan (owner-contracts/contract-print.ts).
+    async print_contract(ctx) {
+      const { file, pdf } = await printContract(ctx.repo.contracts, ctx.kernel.storage, ctx.id, ctx.input);
+      if (ctx.input.download) return { file };
+      const body = Buffer.isBuffer(file.body) ? file.body : Buffer.alloc(0);
+      return {
+        document: {
+          xls_file: `data:${file.contentType};base64,${body.toString("base64")}`,
+          file_file_name: file.filename,
+          content_type: file.contentType,
+          pdf_available: pdf || Boolean(ctx.input.as_docx),
+        },
+      };
     },
     async user_profile(ctx) {
       const plan = await ctx.kernel.serviceOf("time_plans").findInScope(ctx.actor, ctx.id ?? 0);

@@ -1,6 +1,7 @@
 import type { TTx } from "../../db/client.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { isoDay } from "./row-read.js";
+import { contractPrintRepository } from "../owner-contracts/contract-print-repository.js";
 import { planningPrintRepository } from "./planning-print-repository.js";
 import { planWarnings, type TPlannedSeafarer, type TPlanWarning } from "./planning-checks.js";
 import { PLANNING_CHECKS } from "./planning-checks-repository.js";
@@ -56,6 +57,8 @@ const plannableRowWhere = (vesselWhere: TWhereOf<"Vessel"> | undefined): TWhereO
 export const timePlansRepository = (db: TTx) => ({
   /** What the print-outs read. */
   print: planningPrintRepository(db),
+  /** What contracts read (owner-contracts/). */
+  contracts: contractPrintRepository(db),
 
   /** Serialises plan writes on one row and one seafarer until the transaction ends (the overlap check is then exact). */
   async lock(manningScaleId: number, userId: number | null): Promise<void> {

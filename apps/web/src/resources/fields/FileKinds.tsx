@@ -21,7 +21,11 @@ const SortableFileList = lazy(() =>
 
 /** What a field accepts in the file picker, from its upload rules (the server checks the content anyway). */
 export const acceptOf = (props: Pick<TFieldInputProps, "attr">): string | undefined =>
-  props.attr.kind === "image" || props.attr.file?.accept === "image" ? "image/*" : undefined;
+  props.attr.kind === "image" || props.attr.file?.accept === "image"
+    ? "image/*"
+    : props.attr.file?.accept === "docxTemplate"
+      ? ".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+      : undefined;
 
 export const draftValue = (props: Pick<TFieldInputProps, "value">): TFileDraft =>
   isFileDraft(props.value) ? props.value : draftOf(null);
