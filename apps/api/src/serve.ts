@@ -45,15 +45,15 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const config = registry.config;
   await migrate(database.url, (m) => logger.info(m));
   const db = options.openDb(database.url, database.embedded);
+  const storage = createStorage(config);
   await withStartupLock(database.url, database.embedded, async () => {
     await ensurePermissionRecords(db);
-    await seed(db, config, database.embedded, logger);
+    await seed(db, config, database.embedded, logger, storage);
   });
   // One retry per command: while Redis is away, what needs it (readiness, shared sign-in
   // counts, live events) fails within a second or two instead of waiting for it to return.
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   redis?.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
-  const storage = createStorage(config);
   const bus = redis && config.REDIS_URL ? redisBus(config.REDIS_URL, redis, logger) : inProcessBus();
   const jobs = createJobs(
     { config, db, logger, redis, storage, bus },

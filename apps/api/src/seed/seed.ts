@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { TConfig } from "../config.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { TDb } from "../db/client.js";
+import type { TStorage } from "../storage/storage.js";
 import { notificationOutbox } from "../resources/notifications/notification-outbox-repository.js";
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "./demo-data.js";
 import { DEMO_AREAS } from "./demo/index.js";
@@ -12,12 +13,18 @@ import { DEMO_AREAS } from "./demo/index.js";
  * DEMO_PASSWORD), ranks, reference lists and a few notifications. Runs when SEED_DEMO is
  * true, or "auto" on the embedded database. Production seeds only ADMIN_EMAIL.
  */
-export const seed = async (db: TDb, config: TConfig, embedded: boolean, logger: Logger): Promise<void> => {
+export const seed = async (
+  db: TDb,
+  config: TConfig,
+  embedded: boolean,
+  logger: Logger,
+  storage?: TStorage,
+): Promise<void> => {
   const accounts = await db.client.count();
   if (accounts > 0) return;
   const demo = config.SEED_DEMO === "true" || (config.SEED_DEMO === "auto" && embedded);
   if (demo) {
-    await seedDemo(db);
+    await seedDemo(db, storage);
     logger.info("seeded demo data: accounts <role>@example.com, password in the README");
   } else if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await db.client.create({
@@ -32,7 +39,7 @@ export const seed = async (db: TDb, config: TConfig, embedded: boolean, logger: 
   }
 };
 
-export const seedDemo = async (db: TDb): Promise<void> => {
+export const seedDemo = async (db: TDb, storage?: TStorage): Promise<void> => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const names: Record<(typeof ROLES)[number], string> = {
     admin: "Anna Admin",
@@ -149,5 +156,5 @@ export const seedDemo = async (db: TDb): Promise<void> => {
       },
     ]),
   );
-  for (const area of DEMO_AREAS) await area.seed(db);
+  for (const area of DEMO_AREAS) await area.seed(db, storage);
 };

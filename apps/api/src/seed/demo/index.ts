@@ -1,4 +1,6 @@
 import type { TDb } from "../../db/client.js";
+import type { TStorage } from "../../storage/storage.js";
+import { seedContracts } from "./contracts.js";
 import { seedApplicants } from "./applicants.js";
 import { seedComments } from "./comments.js";
 import { seedFleet } from "./fleet.js";
@@ -11,7 +13,11 @@ import { seedDocumentMatrices } from "./document-matrix.js";
  * other (fleet, applicants, their records, planning). Each area adds its seeder here; seeders
  * read what earlier ones wrote from the database.
  */
-export const DEMO_AREAS: readonly { name: string; seed: (db: TDb) => Promise<void> }[] = [
+export const DEMO_AREAS: readonly {
+  name: string;
+  /** `storage`: where uploaded files go (absent when a bench seeds the database alone). */
+  seed: (db: TDb, storage?: TStorage) => Promise<void>;
+}[] = [
   { name: "fleet", seed: seedFleet },
   { name: "applicants", seed: seedApplicants },
   { name: "records", seed: seedRecords },
@@ -21,4 +27,6 @@ export const DEMO_AREAS: readonly { name: string; seed: (db: TDb) => Promise<voi
   { name: "planning", seed: seedPlanning },
   // Comments read the applicants, the staff and the plans.
   { name: "comments", seed: seedComments },
+  // Owners' contract terms and templates (issue 17 §4).
+  { name: "contracts", seed: seedContracts },
 ];

@@ -18,6 +18,7 @@ import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
 import { CompanyVessels } from "./CompanyVessels";
 import { LinkedRecords } from "./LinkedRecords";
+import { OWNER_CONTRACT_FIELDS, ownerContractTabs } from "./owner-contract-tabs";
 import { OWNER_NOTICES } from "./owner-messages";
 
 const RECRUITERS: TListParams = { page: 1, perPage: 999, sort: "name" };
@@ -99,17 +100,19 @@ export const OwnerDetailsScreen = ({ config }: TScreenProps) => {
   const { can } = useSession();
   const include = useMemo(() => (can("crewUsers", "read") ? ["crew_inspectors"] : []), [can]);
   const tabs = useMemo(
-    (): TDetailsTab[] =>
-      can("crewUsers", "read")
+    (): TDetailsTab[] => [
+      ...(can("crewUsers", "read")
         ? [
             {
               value: "recruiters",
               label: "Recruiters",
               icon: <IconUsers size={16} />,
-              render: (one) => <OwnerRecruiters ownerId={one.record.id} />,
+              render: (one: TOneRecord) => <OwnerRecruiters ownerId={one.record.id} />,
             },
           ]
-        : [],
+        : []),
+      ...ownerContractTabs(),
+    ],
     [can],
   );
   return (
@@ -118,7 +121,7 @@ export const OwnerDetailsScreen = ({ config }: TScreenProps) => {
       include={include}
       tabs={tabs}
       hiddenTabs={["vessels", "recruiters_list"]}
-      hiddenFields={["crew_inspectors", "recruiters", "vessels"]}
+      hiddenFields={["crew_inspectors", "recruiters", "vessels", ...OWNER_CONTRACT_FIELDS]}
     >
       {(one) => (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -29,6 +29,7 @@ import { notifySuccess } from "../../notices";
 import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
+import { ContractPrint, templateList } from "./ContractPrint";
 import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
 import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
 import { ApplicantProfileCard } from "./ApplicantProfileCard";
@@ -417,13 +418,16 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
             />
           )}
           <Group justify="space-between" mt="sm">
-            {mode === "update" && can(timePlans.permission, "delete") ? (
-              <Button color="red" variant="subtle" loading={deleting} onClick={() => void removePlan()}>
-                Delete this plan
-              </Button>
-            ) : (
-              <span />
-            )}
+            <Group gap="xs">
+              {mode === "update" && can(timePlans.permission, "delete") ? (
+                <Button color="red" variant="subtle" loading={deleting} onClick={() => void removePlan()}>
+                  Delete this plan
+                </Button>
+              ) : null}
+              {plan && planId && plan.attributes.has_contract_template && plan.attributes.user_id !== null ? (
+                <ContractPrint planId={planId} documentTemplates={templateList(plan.attributes.document_templates)} />
+              ) : null}
+            </Group>
             <Group gap="xs">
               <Button variant="default" onClick={onClose}>
                 {mayEdit ? "Cancel" : "Close"}
