@@ -4,7 +4,10 @@ import { planningApi } from "./support/planner-api";
 import { PHONE, WIDE, shoot } from "./support/screenshot";
 import { signIn } from "./support/session";
 
-type TPlan = { id: string; attributes: { has_contract_template: boolean; user_id: number | null; user_name: string } };
+type TPlan = {
+  id: string;
+  attributes: { has_contract_template: boolean; user_id: number | null; user_name: string };
+};
 
 test("a demo plan prints its contract first try, as Word and as PDF; the owner's Templates tab lists the placeholders and refuses a bad template", async ({
   page,
@@ -12,7 +15,9 @@ test("a demo plan prints its contract first try, as Word and as PDF; the owner's
 }) => {
   const api = await planningApi(request);
   const plans = await api.call("get", "/time_plans?filter[status]=approved&page[size]=100");
-  const plan = (plans.body.data as TPlan[]).find((p) => p.attributes.has_contract_template && p.attributes.user_id);
+  const plan = (plans.body.data as TPlan[]).find(
+    (p) => p.attributes.has_contract_template && p.attributes.user_id,
+  );
   if (!plan) throw new Error("no demo plan with a contract template");
 
   await signIn(page, "admin@example.com");
@@ -36,7 +41,11 @@ test("a demo plan prints its contract first try, as Word and as PDF; the owner's
   ]);
   // A PDF where LibreOffice is installed, else the .docx and a notice saying so.
   if (pdf.suggestedFilename().endsWith(".pdf"))
-    expect(readFileSync((await pdf.path()) ?? "").subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      readFileSync((await pdf.path()) ?? "")
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   else await expect(page.getByText("PDF is not available on this server")).toBeVisible();
 
   // The owner's Templates tab: the stored templates checked, the placeholders listed.

@@ -16,7 +16,7 @@ import { AppError } from "../errors/app-error.js";
 const TIMEOUT_MS = 60_000;
 
 let found: string | null | undefined;
-/** The soffice binary on PATH (or SOFFICE_PATH), looked up once. */
+/** The soffice (or libreoffice) binary on PATH, looked up once. */
 export const sofficePath = (): string | null => {
   if (found !== undefined) return found;
   const candidates = [

@@ -41,7 +41,11 @@ export const seedContracts = async (db: TDb, storage?: TStorage): Promise<void> 
     await db.owner.update({ where: { id: o.id }, data: { address: ADDRESSES[o.title] ?? null, ...TERMS } });
   if (!storage) return;
   const files = [
-    { name: "contract_template", filename: "Seafarer employment agreement.docx", body: await sampleContractTemplate() },
+    {
+      name: "contract_template",
+      filename: "Seafarer employment agreement.docx",
+      body: await sampleContractTemplate(),
+    },
     { name: "document_templates", filename: "Letter of joining.docx", body: await sampleJoiningLetter() },
   ];
   const rows = [];

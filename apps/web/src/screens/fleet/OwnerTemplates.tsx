@@ -106,7 +106,13 @@ const TemplateFiles = ({
         </Alert>
       ) : null}
       {warnings.map((w) => (
-        <Alert key={w} color="yellow" mb="xs" icon={<IconAlertTriangle size={16} />} title="Uploaded, with a warning">
+        <Alert
+          key={w}
+          color="yellow"
+          mb="xs"
+          icon={<IconAlertTriangle size={16} />}
+          title="Uploaded, with a warning"
+        >
           {w}
         </Alert>
       ))}
@@ -120,7 +126,7 @@ const TemplateFiles = ({
             const check = checks.find((c) => c.file_id === f.id);
             return (
               <Stack key={f.id} gap={4}>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="wrap">
                   <IconFileText size={16} />
                   <Anchor component="button" type="button" onClick={() => void downloadFile(f.url)}>
                     {f.filename}
@@ -167,10 +173,11 @@ export const PlaceholderReference = () => (
       Placeholders
     </Title>
     <Text size="sm" mb="sm">
-      Write the template in Word and put a placeholder in braces where a value goes: <Code>{"{seafarer_full_name}"}</Code>.
-      A loop repeats its text for each item: <Code>{"{#identity_documents}{kind} {number}{/identity_documents}"}</Code>; a
-      condition shows its text only when the value is not empty: <Code>{"{#collective_agreement}…{/collective_agreement}"}</Code>
-      , and <Code>{"{^name}…{/name}"}</Code> when it is. Nothing else is evaluated. Wage components and bonuses from
+      Write the template in Word and put a placeholder in braces where a value goes:{" "}
+      <Code>{"{seafarer_full_name}"}</Code>. A loop repeats its text for each item:{" "}
+      <Code>{"{#identity_documents}{kind} {number}{/identity_documents}"}</Code>; a condition shows its text
+      only when the value is not empty: <Code>{"{#collective_agreement}…{/collective_agreement}"}</Code>, and{" "}
+      <Code>{"{^name}…{/name}"}</Code> when it is. Nothing else is evaluated. Wage components and bonuses from
       the owner's wage scale are not placeholders yet; <Code>{"{wage_offered}"}</Code> is the plan's offer.
     </Text>
     <Table striped withTableBorder fz="sm">

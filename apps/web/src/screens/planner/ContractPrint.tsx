@@ -71,7 +71,12 @@ export const ContractPrint = ({
   return (
     <Menu position="top-start">
       <Menu.Target>
-        <Button variant="light" loading={busy} leftSection={<IconFileDescription size={16} />} data-testid="print-contract">
+        <Button
+          variant="light"
+          loading={busy}
+          leftSection={<IconFileDescription size={16} />}
+          data-testid="print-contract"
+        >
           Print contract
         </Button>
       </Menu.Target>

@@ -425,7 +425,10 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
                 </Button>
               ) : null}
               {plan && planId && plan.attributes.has_contract_template && plan.attributes.user_id !== null ? (
-                <ContractPrint planId={planId} documentTemplates={templateList(plan.attributes.document_templates)} />
+                <ContractPrint
+                  planId={planId}
+                  documentTemplates={templateList(plan.attributes.document_templates)}
+                />
               ) : null}
             </Group>
             <Group gap="xs">
