@@ -12,7 +12,7 @@ type TPlan = {
 test("a demo plan prints its contract first try, as Word and as PDF; the owner's Templates tab lists the placeholders and refuses a bad template", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const api = await planningApi(request);
   const plans = await api.call("get", "/time_plans?filter[status]=approved&page[size]=100");
   const plan = (plans.body.data as TPlan[]).find(
@@ -31,6 +31,8 @@ test("a demo plan prints its contract first try, as Word and as PDF; the owner's
     page.getByRole("menuitem", { name: "Contract (Word .docx)" }).click(),
   ]);
   expect(docx.suggestedFilename()).toMatch(/^Contract .*\.docx$/);
+  // Kept with the run's output for a person to open (LibreOffice -> PNG).
+  await docx.saveAs(testInfo.outputPath(docx.suggestedFilename()));
   const docxBytes = readFileSync((await docx.path()) ?? "");
   expect(docxBytes.subarray(0, 2).toString()).toBe("PK");
 
@@ -40,6 +42,7 @@ test("a demo plan prints its contract first try, as Word and as PDF; the owner's
     page.getByRole("menuitem", { name: "Contract (PDF)" }).click(),
   ]);
   // A PDF where LibreOffice is installed, else the .docx and a notice saying so.
+  await pdf.saveAs(testInfo.outputPath(pdf.suggestedFilename()));
   if (pdf.suggestedFilename().endsWith(".pdf"))
     expect(
       readFileSync((await pdf.path()) ?? "")

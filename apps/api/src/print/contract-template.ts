@@ -125,9 +125,9 @@ const sampleOf = (items: readonly TContractPlaceholder[]): Record<string, string
 
 /** Every placeholder filled with its sample value (one item per loop): what an upload is rendered with. */
 export const SAMPLE_DATA: TTemplateData = Object.fromEntries(
-  CONTRACT_PLACEHOLDERS.flatMap((g) => [
-    ...g.placeholders.map((x) => [x.name, x.sample] as const),
-    ...(g.loops ?? []).map((l) => [l.name, [sampleOf(l.item)]] as const),
+  CONTRACT_PLACEHOLDERS.flatMap((g): [string, TTemplateValue][] => [
+    ...g.placeholders.map((x): [string, TTemplateValue] => [x.name, x.sample]),
+    ...(g.loops ?? []).map((l): [string, TTemplateValue] => [l.name, [sampleOf(l.item)]]),
   ]),
 );
 
@@ -204,7 +204,7 @@ export const checkTemplate = (buffer: Buffer, field: string): TTemplateReport =>
     return "";
   });
   const found = { names: new Set<string>(), count: 0, depth: 0 };
-  walk(inspect.getAllStructuredTags() as TTagPart[], 0, found);
+  walk(inspect.getAllStructuredTags(), 0, found);
   if (found.count > TEMPLATE_MAX_TAGS)
     throw refuse(
       field,
@@ -257,7 +257,7 @@ export const fillTemplate = (buffer: Buffer, data: TTemplateData): Buffer => {
   const inspect = new InspectModule();
   const doc = compile(openDocx(buffer, field), field, [inspect], () => "");
   const found = { names: new Set<string>(), count: 0, depth: 0 };
-  walk(inspect.getAllStructuredTags() as TTagPart[], 0, found);
+  walk(inspect.getAllStructuredTags(), 0, found);
   if (found.count > TEMPLATE_MAX_TAGS || found.depth > TEMPLATE_MAX_DEPTH)
     throw refuse(field, "The owner's template is too large to fill; upload it again to see why.");
   try {

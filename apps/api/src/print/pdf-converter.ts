@@ -45,7 +45,7 @@ let profile: Promise<string> | undefined;
 const run = (bin: string, args: string[]): Promise<void> =>
   new Promise((resolve, reject) => {
     execFile(bin, args, { timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 1024 * 1024 }, (error) =>
-      error ? reject(error) : resolve(),
+      error ? reject(new Error(error.message)) : resolve(),
     );
   });
 

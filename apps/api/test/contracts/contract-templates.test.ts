@@ -197,7 +197,7 @@ describe("owner templates: upload check", () => {
     expect((await api().get("/api/health")).status).toBe(200);
     const owner = await api().get(`/api/owners/${w.ownA.id}`).set(admin);
     expect(owner.body.data.attributes.contract_template).toBeNull();
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("GET /api/print_contracts/{timeplanId}", () => {
