@@ -9,6 +9,8 @@ const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const base = {
   include: ["test/**/*.test.ts"],
   globalSetup: ["test/support/global-setup.ts"],
+  // Every answer a test receives is checked against the OpenAPI document.
+  setupFiles: ["test/support/contract-setup.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -12,6 +12,7 @@ import { authRouter } from "./auth/auth-router.js";
 import { authenticate } from "./auth/authenticate.js";
 import { apiRouter } from "./resources/api-router.js";
 import { serveWeb } from "./http/web.js";
+import { apiReferenceRouter } from "./http/api-reference/api-reference.js";
 
 export const createApp = (deps: TDeps): Express => {
   const app = express();
@@ -67,6 +68,7 @@ export const createApp = (deps: TDeps): Express => {
   });
   app.use("/api", healthRouter(deps));
   app.use("/api", publicConfigRouter(deps.config));
+  app.use("/api", apiReferenceRouter());
   app.use("/api/auth", authRouter(deps));
   app.use("/api", authenticate(deps));
   app.use("/api", apiRouter(deps));

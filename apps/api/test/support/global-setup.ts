@@ -4,11 +4,17 @@ import { startEmbeddedDatabase } from "../../src/db/embedded.js";
 import { migrate } from "../../src/db/migrate.js";
 import { createDb } from "../../src/db/client.js";
 import { ensurePermissionRecords } from "../../src/permissions/permission-seed-repository.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openApiDocument } from "@crew/openapi";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     embedded: boolean;
+    /** The OpenAPI document, built once per run (contract-setup.ts checks every answer against it). */
+    openapiPath: string;
   }
 }
 
@@ -49,5 +55,8 @@ export default async function setup(project: TestProject) {
   await db.$disconnect();
   project.provide("databaseUrl", url);
   project.provide("embedded", kind !== "postgres");
+  const openapiPath = join(mkdtempSync(join(tmpdir(), "crew-openapi-")), "openapi.json");
+  writeFileSync(openapiPath, JSON.stringify(openApiDocument()));
+  project.provide("openapiPath", openapiPath);
   return teardown;
 }
