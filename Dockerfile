@@ -13,6 +13,8 @@ COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/openapi/package.json packages/openapi/
+COPY packages/api-client/package.json packages/api-client/
 RUN pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm build

@@ -1,9 +1,22 @@
-import { JSONAPI_MEDIA_TYPE, RESOURCES, routeTable, type TResourceDef, type TRouteSpec } from "@crew/contracts";
+import {
+  JSONAPI_MEDIA_TYPE,
+  RESOURCES,
+  routeTable,
+  type TResourceDef,
+  type TRouteSpec,
+} from "@crew/contracts";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject } from "zod-openapi";
 import { openApiPath, operationOf, permissionExtensions } from "./operations.js";
 import { ZErrorDocument, ZOptionsDocument } from "./schemas.js";
-import { authOperations, errorResponses, securitySchemes, SESSION_SECURITY, SESSION_TEXT, sessionHeaders } from "./session.js";
+import {
+  authOperations,
+  errorResponses,
+  securitySchemes,
+  SESSION_SECURITY,
+  SESSION_TEXT,
+  sessionHeaders,
+} from "./session.js";
 
 /** What the document is: an OpenAPI 3.1 object (JSON). */
 export type TOpenApiDocument = ReturnType<typeof createDocument>;
@@ -37,7 +50,12 @@ const bespokeOperations = (
         tags: ["service"],
         summary: "Liveness: the process answers",
         security: [],
-        responses: { "200": { description: "Alive.", content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } } } },
+        responses: {
+          "200": {
+            description: "Alive.",
+            content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } },
+          },
+        },
       },
     },
     "/api/ready": {
@@ -51,7 +69,10 @@ const bespokeOperations = (
             description: "Ready.",
             content: {
               "application/json": {
-                schema: z.object({ status: z.literal("ready"), checks: z.record(z.string(), z.literal("ok")) }),
+                schema: z.object({
+                  status: z.literal("ready"),
+                  checks: z.record(z.string(), z.literal("ok")),
+                }),
               },
             },
           },
@@ -70,7 +91,10 @@ const bespokeOperations = (
             description: "Public settings.",
             content: {
               "application/json": {
-                schema: z.object({ google_client_id: z.string().nullable(), help_document_url: z.string().nullable() }),
+                schema: z.object({
+                  google_client_id: z.string().nullable(),
+                  help_document_url: z.string().nullable(),
+                }),
               },
             },
           },
@@ -83,7 +107,12 @@ const bespokeOperations = (
         tags: ["service"],
         summary: "This document",
         security: [],
-        responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+        responses: {
+          "200": {
+            description: "OpenAPI 3.1.",
+            content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+          },
+        },
       },
     },
     "/api/select_options": {
@@ -99,11 +128,21 @@ const bespokeOperations = (
           query: z.object({
             type: z.enum(selectable as [string, ...string[]]).meta({ description: "The JSON:API type." }),
             q: z.string().max(200).optional().meta({ description: "Words of the title." }),
-            "page[size]": z.coerce.number().int().min(1).max(999).optional().meta({ description: "Most options (default 50)." }),
+            "page[size]": z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(999)
+              .optional()
+              .meta({ description: "Most options (default 50)." }),
           }),
         },
         responses: {
-          "200": { description: "Options.", headers: sessionHeaders(), content: { [JSONAPI_MEDIA_TYPE]: { schema: ZOptionsDocument } } },
+          "200": {
+            description: "Options.",
+            headers: sessionHeaders(),
+            content: { [JSONAPI_MEDIA_TYPE]: { schema: ZOptionsDocument } },
+          },
           ...errorResponses([400, 401, 403, 429, 503]),
         },
       },
@@ -127,7 +166,10 @@ const bespokeOperations = (
         security: SESSION_SECURITY,
         requestParams: { path: z.object({ fileId: z.string().regex(/^[1-9][0-9]*$/) }) },
         responses: {
-          "200": { description: "The file.", content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } },
+          "200": {
+            description: "The file.",
+            content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+          },
           ...errorResponses([400, 401, 403, 404, 429, 503]),
         },
       },
@@ -142,7 +184,10 @@ const bespokeOperations = (
           path: z.object({ fileId: z.string().regex(/^[1-9][0-9]*$/), filename: z.string() }),
         },
         responses: {
-          "200": { description: "The file.", content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } },
+          "200": {
+            description: "The file.",
+            content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+          },
           ...errorResponses([400, 401, 403, 404, 429, 503]),
         },
       },
@@ -166,7 +211,10 @@ const bespokeOperations = (
           }),
         },
         responses: {
-          "200": { description: "An event stream.", content: { "text/event-stream": { schema: z.string() } } },
+          "200": {
+            description: "An event stream.",
+            content: { "text/event-stream": { schema: z.string() } },
+          },
           ...errorResponses([400, 401, 403, 429, 503]),
         },
       },
@@ -177,7 +225,9 @@ const bespokeOperations = (
         tags: ["service"],
         summary: "The reference page's script",
         security: [],
-        responses: { "200": { description: "JavaScript.", content: { "text/javascript": { schema: z.string() } } } },
+        responses: {
+          "200": { description: "JavaScript.", content: { "text/javascript": { schema: z.string() } } },
+        },
       },
     },
     "/api/docs/assets/{name}": {
@@ -218,7 +268,10 @@ const bespokeOperations = (
 const SHARED: ReadonlySet<TRouteSpec["kind"]> = new Set(["options"]);
 
 /** Routes the kernel serves beside the table: POST/DELETE on a to-one relationship, refused with 403 (JSON:API). */
-const toOneRefusals = (def: TResourceDef, route: TRouteSpec): { method: "post" | "delete"; operation: ZodOpenApiOperationObject }[] => {
+const toOneRefusals = (
+  def: TResourceDef,
+  route: TRouteSpec,
+): { method: "post" | "delete"; operation: ZodOpenApiOperationObject }[] => {
   const rel = def.relationships?.[route.relationship ?? ""];
   if (route.kind !== "relationship" || route.method !== "patch" || rel?.cardinality !== "one") return [];
   return (["post", "delete"] as const).map((method) => ({
@@ -227,7 +280,8 @@ const toOneRefusals = (def: TResourceDef, route: TRouteSpec): { method: "post" |
       operationId: `${def.type}.relationships.${route.relationship ?? ""}.${method}`,
       tags: [def.type],
       summary: `${method === "post" ? "Add to" : "Remove from"} a to-one relationship: always refused`,
-      description: "JSON:API answers 403: a to-one relationship is replaced with PATCH (send `data: null` to clear it).",
+      description:
+        "JSON:API answers 403: a to-one relationship is replaced with PATCH (send `data: null` to clear it).",
       security: SESSION_SECURITY,
       deprecated: true,
       ...permissionExtensions(route),
@@ -253,14 +307,18 @@ export const buildOpenApiDocument = (
     item[method] = operation;
     for (const refusal of toOneRefusals(def, route)) item[refusal.method] = refusal.operation;
   }
-  for (const [path, item] of Object.entries(bespokeOperations(resources))) paths[path] = { ...paths[path], ...item };
+  for (const [path, item] of Object.entries(bespokeOperations(resources)))
+    paths[path] = { ...paths[path], ...item };
   const permissions = paths["/api/permissions"]?.get;
   if (permissions)
     permissions.description = `${permissions.description ?? ""}\n\n\`filter[client_id]=<id>\` answers one account's effective records (its role's with the account's own in their place); anyone may read their own, another's needs \`permissions.read\`.`;
 
   const tags = [
     { name: "session", description: SESSION_TEXT },
-    ...Object.values(resources).map((d) => ({ name: d.type, description: `${d.label.many} (\`${d.type}\`; permission key \`${d.permission}\`).` })),
+    ...Object.values(resources).map((d) => ({
+      name: d.type,
+      description: `${d.label.many} (\`${d.type}\`; permission key \`${d.permission}\`).`,
+    })),
     { name: "pickers", description: "Options of form pickers." },
     { name: "files", description: "Stored files (uploads go to each record's `files/<attribute>` route)." },
     { name: "live", description: "Change events." },
@@ -270,7 +328,12 @@ export const buildOpenApiDocument = (
   return createDocument(
     {
       openapi: "3.1.0",
-      info: { title: "Crewing back office API", version, description: INTRO, license: { name: "Open source" } },
+      info: {
+        title: "Crewing back office API",
+        version,
+        description: INTRO,
+        license: { name: "Open source" },
+      },
       servers: [{ url: "/", description: "This server" }],
       tags,
       security: SESSION_SECURITY,

@@ -60,7 +60,8 @@ const jsonBody = (schema: z.ZodType, description?: string) => ({
 const idParams = (route: TRouteSpec) => {
   const shape: Record<string, z.ZodType> = {};
   for (const [, name] of route.path.matchAll(/:([A-Za-z_]+)/g))
-    if (name) shape[name] = ZId.meta({ description: name === "parentId" ? "The parent's id." : "The record's id." });
+    if (name)
+      shape[name] = ZId.meta({ description: name === "parentId" ? "The parent's id." : "The record's id." });
   return Object.keys(shape).length ? { path: z.object(shape) } : {};
 };
 
@@ -84,12 +85,10 @@ const filterSchema = (def: TResourceDef, name: string): z.ZodType => {
     select: options?.length ? `one of ${options.map((o) => `\`${o}\``).join(", ")}` : "a value",
     text: "text",
   };
-  return filter.input
-    .optional()
-    .meta({
-      description: `${filter.label}: ${hint[filter.kind] ?? filter.kind}. \`all\` or empty means no filter.`,
-      "x-filter-kind": filter.kind,
-    });
+  return filter.input.optional().meta({
+    description: `${filter.label}: ${hint[filter.kind] ?? filter.kind}. \`all\` or empty means no filter.`,
+    "x-filter-kind": filter.kind,
+  });
 };
 
 /** The query parameters of a list: filters, sort, include, fields, page, search. */
@@ -112,13 +111,15 @@ export const listQuery = (def: TResourceDef): z.ZodObject => {
       .meta({
         description: `Related records to include (comma separated, dotted paths up to three deep): ${relationships.map((r) => `\`${r}\``).join(", ")}.`,
       });
-  shape[`fields[${def.type}]`] = z
-    .string()
+  shape[`fields[${def.type}]`] = z.string().optional().meta({
+    description: `Sparse fieldset: the attribute and relationship names to send back, comma separated. \`fields[<type>]\` works for included types too.`,
+  });
+  shape["page[number]"] = z.coerce
+    .number()
+    .int()
+    .min(1)
     .optional()
-    .meta({
-      description: `Sparse fieldset: the attribute and relationship names to send back, comma separated. \`fields[<type>]\` works for included types too.`,
-    });
-  shape["page[number]"] = z.coerce.number().int().min(1).optional().meta({ description: "Page number, from 1." });
+    .meta({ description: "Page number, from 1." });
   shape["page[size]"] = z.coerce
     .number()
     .int()
@@ -147,7 +148,9 @@ const showQuery = (def: TResourceDef): z.ZodObject => {
           include: z
             .string()
             .optional()
-            .meta({ description: `Related records to include: ${relationships.map((r) => `\`${r}\``).join(", ")}.` }),
+            .meta({
+              description: `Related records to include: ${relationships.map((r) => `\`${r}\``).join(", ")}.`,
+            }),
         }
       : {}),
     [`fields[${def.type}]`]: z.string().optional().meta({ description: "Sparse fieldset." }),
@@ -179,7 +182,9 @@ const actionRequest = (def: TResourceDef, action: TActionDef, method: string) =>
     if (input instanceof z.ZodObject) {
       const shape: Record<string, z.ZodType> = {};
       for (const [key, value] of Object.entries(input.shape as Record<string, z.ZodType>)) {
-        const isObject = value instanceof z.ZodRecord || (value instanceof z.ZodOptional && value.unwrap() instanceof z.ZodRecord);
+        const isObject =
+          value instanceof z.ZodRecord ||
+          (value instanceof z.ZodOptional && value.unwrap() instanceof z.ZodRecord);
         shape[key] = isObject ? value.meta({ param: { style: "deepObject", explode: true } }) : value;
       }
       return { requestParams: { query: z.object(shape) } };
@@ -193,7 +198,10 @@ const actionRequest = (def: TResourceDef, action: TActionDef, method: string) =>
       shape[field] = z
         .string()
         .optional()
-        .meta({ format: "binary", description: `A file (${rules.accept === "image" ? "an image" : "an image, PDF or office document"}).` });
+        .meta({
+          format: "binary",
+          description: `A file (${rules.accept === "image" ? "an image" : "an image, PDF or office document"}).`,
+        });
     const fields = input instanceof z.ZodObject ? (input.shape as Record<string, z.ZodType>) : {};
     return {
       requestBody: {
@@ -236,7 +244,11 @@ const actionResponses = (): ZodOpenApiResponsesObject => ({
     },
   },
   "201": { description: "Created.", content: json(z.unknown()) },
-  "202": { description: "Accepted: the work runs as a background task (its progress is a `background_tasks` record).", content: json(z.unknown()) },
+  "202": {
+    description:
+      "Accepted: the work runs as a background task (its progress is a `background_tasks` record).",
+    content: json(z.unknown()),
+  },
   "204": { description: "Done; no body." },
 });
 
@@ -271,26 +283,41 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
       return op(`${def.type}.list`, {
         ...describe(`List ${def.label.many.toLowerCase()}`, "A page of records, filtered, searched, sorted."),
         requestParams: { query: listQuery(def) },
-        responses: responses({ "200": { description: "A page.", content: json(listDocument(def)) } }, READ_ERRORS),
+        responses: responses(
+          { "200": { description: "A page.", content: json(listDocument(def)) } },
+          READ_ERRORS,
+        ),
       });
     case "show":
       return op(`${def.type}.show`, {
         ...describe(`Show a ${one}`),
         requestParams: { ...idParams(route), query: showQuery(def) },
-        responses: responses({ "200": { description: "The record.", content: json(singleDocument(def)) } }, READ_ERRORS),
+        responses: responses(
+          { "200": { description: "The record.", content: json(singleDocument(def)) } },
+          READ_ERRORS,
+        ),
       });
     case "create":
       return op(`${def.type}.create`, {
         ...describe(`Create a ${one}`),
         requestBody: jsonBody(writeBody(def, "create")),
-        responses: responses({ "201": { description: "Created.", content: json(singleDocument(def)) } }, WRITE_ERRORS),
+        responses: responses(
+          { "201": { description: "Created.", content: json(singleDocument(def)) } },
+          WRITE_ERRORS,
+        ),
       });
     case "update":
       return op(`${def.type}.update`, {
-        ...describe(`Update a ${one}`, "Only the attributes and relationships sent change; a to-many sent replaces the set."),
+        ...describe(
+          `Update a ${one}`,
+          "Only the attributes and relationships sent change; a to-many sent replaces the set.",
+        ),
         requestParams: idParams(route),
         requestBody: jsonBody(writeBody(def, "update")),
-        responses: responses({ "200": { description: "Updated.", content: json(singleDocument(def)) } }, WRITE_ERRORS),
+        responses: responses(
+          { "200": { description: "Updated.", content: json(singleDocument(def)) } },
+          WRITE_ERRORS,
+        ),
       });
     case "delete":
       return op(`${def.type}.delete`, {
@@ -300,7 +327,10 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
       });
     case "versions":
       return op(`${def.type}.versions`, {
-        ...describe(`History of a ${one}`, "Who changed what and when, the records that belong to it included."),
+        ...describe(
+          `History of a ${one}`,
+          "Who changed what and when, the records that belong to it included.",
+        ),
         requestParams: {
           ...idParams(route),
           query: z.object({
@@ -308,7 +338,10 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
             "page[size]": z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
           }),
         },
-        responses: responses({ "200": { description: "A page of versions.", content: json(ZVersionsDocument) } }, READ_ERRORS),
+        responses: responses(
+          { "200": { description: "A page of versions.", content: json(ZVersionsDocument) } },
+          READ_ERRORS,
+        ),
       });
     case "relationship": {
       const name = route.relationship ?? "";
@@ -318,7 +351,9 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
       return op(`${def.type}.relationships.${name}.${route.method}`, {
         ...describe(
           `${verb} the ${rel.label.toLowerCase()} of a ${one}`,
-          rel.permission && route.method !== "get" ? `Writing it also needs \`${rel.permission}.update\`.` : "",
+          rel.permission && route.method !== "get"
+            ? `Writing it also needs \`${rel.permission}.update\`.`
+            : "",
         ),
         requestParams: idParams(route),
         ...(route.method === "get" ? {} : { requestBody: jsonBody(relationshipBody(def, rel)) }),
@@ -335,15 +370,27 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
       const segment = parent.path ?? def.type;
       if (route.kind === "nested")
         return op(`${parent.type}.${segment}.list`, {
-          ...describe(`List the ${def.label.many.toLowerCase()} of a ${parent.type} record`, "The parent must exist and be readable."),
+          ...describe(
+            `List the ${def.label.many.toLowerCase()} of a ${parent.type} record`,
+            "The parent must exist and be readable.",
+          ),
           requestParams: { ...idParams(route), query: listQuery(def) },
-          responses: responses({ "200": { description: "A page.", content: json(listDocument(def)) } }, READ_ERRORS),
+          responses: responses(
+            { "200": { description: "A page.", content: json(listDocument(def)) } },
+            READ_ERRORS,
+          ),
         });
       return op(`${parent.type}.${segment}.create`, {
-        ...describe(`Create a ${one} under a ${parent.type} record`, `\`${parent.relationship}\` is the parent of the path.`),
+        ...describe(
+          `Create a ${one} under a ${parent.type} record`,
+          `\`${parent.relationship}\` is the parent of the path.`,
+        ),
         requestParams: idParams(route),
         requestBody: jsonBody(writeBody(def, "create", parent.relationship)),
-        responses: responses({ "201": { description: "Created.", content: json(singleDocument(def)) } }, WRITE_ERRORS),
+        responses: responses(
+          { "201": { description: "Created.", content: json(singleDocument(def)) } },
+          WRITE_ERRORS,
+        ),
       });
     }
     case "files": {
@@ -369,34 +416,49 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
               },
             },
           },
-          responses: responses({ "200": { description: "The record with its files.", content: json(singleDocument(def)) } }, WRITE_ERRORS),
+          responses: responses(
+            { "200": { description: "The record with its files.", content: json(singleDocument(def)) } },
+            WRITE_ERRORS,
+          ),
         });
       return op(`${def.type}.files.${attribute}.order`, {
-        ...describe(`Order the ${attr?.label.toLowerCase() ?? attribute} of a ${one}`, "The stored files' ids in their new order."),
+        ...describe(
+          `Order the ${attr?.label.toLowerCase() ?? attribute} of a ${one}`,
+          "The stored files' ids in their new order.",
+        ),
         requestParams: idParams(route),
         requestBody: jsonBody(z.object({ ids: z.array(z.number().int().positive()).max(500) })),
-        responses: responses({ "200": { description: "The record with its files.", content: json(singleDocument(def)) } }, WRITE_ERRORS),
+        responses: responses(
+          { "200": { description: "The record with its files.", content: json(singleDocument(def)) } },
+          WRITE_ERRORS,
+        ),
       });
     }
     case "action": {
       const name = route.action ?? "";
       const action = def.actions?.[name];
       if (!action) throw new Error(`${def.type}: no action ${name}`);
-      return op(`${def.type}.${name}${route.method.toUpperCase() === action.method ? "" : `.${route.method}`}`, {
-        ...describe(
-          action.label,
-          [
-            action.on === "member"
-              ? `An action on one ${action.record ?? def.type} record (it must exist and be readable).`
-              : "",
-            route.method.toUpperCase() === action.method ? "" : `Also served on ${action.method}.`,
-          ]
-            .filter(Boolean)
-            .join(" "),
-        ),
-        ...withPathParams(route, actionRequest(def, action, route.method)),
-        responses: responses(actionResponses(), route.method === "get" ? [...READ_ERRORS, 409, 422] : WRITE_ERRORS),
-      });
+      return op(
+        `${def.type}.${name}${route.method.toUpperCase() === action.method ? "" : `.${route.method}`}`,
+        {
+          ...describe(
+            action.label,
+            [
+              action.on === "member"
+                ? `An action on one ${action.record ?? def.type} record (it must exist and be readable).`
+                : "",
+              route.method.toUpperCase() === action.method ? "" : `Also served on ${action.method}.`,
+            ]
+              .filter(Boolean)
+              .join(" "),
+          ),
+          ...withPathParams(route, actionRequest(def, action, route.method)),
+          responses: responses(
+            actionResponses(),
+            route.method === "get" ? [...READ_ERRORS, 409, 422] : WRITE_ERRORS,
+          ),
+        },
+      );
     }
     case "options":
       throw new Error("select_options is one operation for every type");

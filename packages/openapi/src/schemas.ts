@@ -84,13 +84,10 @@ export const ZInvalidDocument = z
           title: z.string().meta({ description: "The message to show on the field." }),
           detail: z.string().optional(),
           source: z.looseObject({
-            pointer: z
-              .string()
-              .regex(/^\//)
-              .meta({
-                description: "The field: `/data/attributes/<name>` or `/data/relationships/<name>`.",
-                example: "/data/attributes/surname",
-              }),
+            pointer: z.string().regex(/^\//).meta({
+              description: "The field: `/data/attributes/<name>` or `/data/relationships/<name>`.",
+              example: "/data/attributes/surname",
+            }),
           }),
           meta: z.record(z.string(), z.unknown()).optional(),
         }),
@@ -135,7 +132,11 @@ export const attributeOutput = (attr: TAttributeDef): z.ZodType => {
     case "boolean":
       return nullable(z.boolean(), attr);
     case "date":
-      return nullable(z.string().meta({ format: "date" }), attr);
+      // A calendar day, served as an ISO date-time at UTC midnight (a few computed ones as yyyy-mm-dd).
+      return nullable(
+        z.union([z.string().meta({ format: "date-time" }), z.string().meta({ format: "date" })]),
+        attr,
+      );
     case "datetime":
       return nullable(z.string().meta({ format: "date-time" }), attr);
     case "tags":
@@ -145,11 +146,13 @@ export const attributeOutput = (attr: TAttributeDef): z.ZodType => {
     case "file":
       return nullable(ZStoredFile, attr);
     case "select":
-      return attr.options?.length
-        ? nullable(z.string().meta({ examples: attr.options.map((o) => o.value) }), attr)
-        : nullable(z.string(), attr);
+      // The option values (text, or numbers for numbered choices).
+      return nullable(z.union([z.string(), z.number()]), attr);
     default:
-      return nullable(z.string(), attr);
+      // Text the server computes may be structured (a document summary by kind, a task's parameters).
+      return attr.input
+        ? nullable(z.string(), attr)
+        : z.unknown().meta({ description: `${attr.label} (computed by the server)` });
   }
 };
 
@@ -183,7 +186,10 @@ export const resourceObject = (def: TResourceDef): z.ZodType => {
       relationships: z.looseObject(relationships).optional(),
       links: z.object({ self: z.string() }).partial().optional(),
     })
-    .meta({ id: componentName(def.type), description: `${def.label.one}: a \`${def.type}\` resource object.` });
+    .meta({
+      id: componentName(def.type),
+      description: `${def.label.one}: a \`${def.type}\` resource object.`,
+    });
   resourceSchemas.set(def, schema);
   return schema;
 };
@@ -208,7 +214,10 @@ export const listDocument = memo((def: TResourceDef): z.ZodType =>
       links: ZLinks.optional(),
       meta: ZListMeta,
     })
-    .meta({ id: `${componentName(def.type)}.list`, description: `A page of ${def.label.many.toLowerCase()}.` }),
+    .meta({
+      id: `${componentName(def.type)}.list`,
+      description: `A page of ${def.label.many.toLowerCase()}.`,
+    }),
 );
 
 export const singleDocument = memo((def: TResourceDef): z.ZodType =>

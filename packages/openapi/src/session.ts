@@ -1,4 +1,10 @@
-import { AUTH_HEADERS, JSONAPI_MEDIA_TYPE, ZCurrentUser, ZGoogleSignInRequest, ZSignInRequest } from "@crew/contracts";
+import {
+  AUTH_HEADERS,
+  JSONAPI_MEDIA_TYPE,
+  ZCurrentUser,
+  ZGoogleSignInRequest,
+  ZSignInRequest,
+} from "@crew/contracts";
 import { z } from "zod";
 import type {
   ZodOpenApiOperationObject,
@@ -31,7 +37,12 @@ export const securitySchemes = (): Record<string, ZodOpenApiSecuritySchemeObject
   Object.fromEntries(
     AUTH_HEADERS.map((h) => [
       h,
-      { type: "apiKey", in: "header", name: h, description: `${HEADER_TEXT[h]} ${h === "access-token" ? SESSION_TEXT : ""}`.trim() },
+      {
+        type: "apiKey",
+        in: "header",
+        name: h,
+        description: `${HEADER_TEXT[h]} ${h === "access-token" ? SESSION_TEXT : ""}`.trim(),
+      },
     ]),
   );
 
@@ -46,7 +57,9 @@ export const sessionHeaders = () =>
         z
           .string()
           .optional()
-          .meta({ description: `${HEADER_TEXT[h]} Present when the answer rotates the session: keep the newest set.` }),
+          .meta({
+            description: `${HEADER_TEXT[h]} Present when the answer rotates the session: keep the newest set.`,
+          }),
       ]),
     ),
   );
@@ -88,7 +101,9 @@ const sessionAnswer = z
   .meta({ id: "SessionAnswer", description: "The signed-in account with its effective permissions." });
 
 const credentialHeaders = () =>
-  z.object(Object.fromEntries(AUTH_HEADERS.map((h) => [h, z.string().meta({ description: HEADER_TEXT[h] })])));
+  z.object(
+    Object.fromEntries(AUTH_HEADERS.map((h) => [h, z.string().meta({ description: HEADER_TEXT[h] })])),
+  );
 
 /** /api/auth: sign in (password, Google), check the token, sign out. */
 export const authOperations = (): Record<string, Record<string, ZodOpenApiOperationObject>> => ({
@@ -101,7 +116,10 @@ export const authOperations = (): Record<string, Record<string, ZodOpenApiOperat
       security: [],
       requestBody: {
         required: true,
-        content: { "application/json": { schema: ZSignInRequest }, [JSONAPI_MEDIA_TYPE]: { schema: ZSignInRequest } },
+        content: {
+          "application/json": { schema: ZSignInRequest },
+          [JSONAPI_MEDIA_TYPE]: { schema: ZSignInRequest },
+        },
       },
       responses: {
         "200": {
@@ -162,7 +180,10 @@ export const authOperations = (): Record<string, Record<string, ZodOpenApiOperat
       description: "Ends the session the headers name (404 when there is none).",
       security: SESSION_SECURITY,
       responses: {
-        "200": { description: "Signed out.", content: { "application/json": { schema: z.object({ success: z.literal(true) }) } } },
+        "200": {
+          description: "Signed out.",
+          content: { "application/json": { schema: z.object({ success: z.literal(true) }) } },
+        },
         ...errorResponses([404, 429, 503]),
       },
     },

@@ -32,7 +32,11 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
     const options = operation("/api/select_options", "get");
     const types = (options?.["x-selectable-types"] ?? []) as string[];
-    expect(routeTable().filter((r) => r.kind === "options").map((r) => r.type)).toEqual(types);
+    expect(
+      routeTable()
+        .filter((r) => r.kind === "options")
+        .map((r) => r.type),
+    ).toEqual(types);
   });
 
   it("documents no route the table and the bespoke list do not name", () => {
@@ -67,7 +71,9 @@ describe("the OpenAPI document", () => {
     const params = (operation("/api/users", "get")?.parameters ?? []).map((p) => p.name);
     for (const name of USER_FILTERS_BASIC) expect(params).toContain(`filter[${name}]`);
     expect(params.filter((p) => p.startsWith("filter[")).length).toBe(Object.keys(users.filters).length);
-    expect(params).toEqual(expect.arrayContaining(["sort", "include", "fields[users]", "page[number]", "page[size]", "search"]));
+    expect(params).toEqual(
+      expect.arrayContaining(["sort", "include", "fields[users]", "page[number]", "page[size]", "search"]),
+    );
   });
 
   it("names the permission and the roles of every resource operation", () => {
@@ -93,7 +99,9 @@ describe("the OpenAPI document", () => {
       permission: "ranks",
       label: { one: "Hull type", many: "Hull types" },
       titleAttribute: "title",
-      attributes: { title: { label: "Title", kind: "text", required: true, list: true, input: z.string().min(1) } },
+      attributes: {
+        title: { label: "Title", kind: "text", required: true, list: true, input: z.string().min(1) },
+      },
       filters: { title: { label: "Title", kind: "text", input: z.string() } },
       defaultSort: "title",
       verbs: ALL_VERBS,
@@ -116,7 +124,12 @@ describe("the OpenAPI document", () => {
       redocly,
       ["lint", file, "--config", join(here, "../redocly.yaml"), "--format", "summary"],
       {
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: "off",
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+          NO_COLOR: "1",
+        },
         timeout: 120_000,
       },
     ).catch((error: { stdout?: string; stderr?: string }) => {

@@ -3,6 +3,20 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { TRawAnswer } from "./http-client.js";
 import type { TCase } from "./cases.js";
+import { openApiDocument } from "@crew/openapi";
+import { contractChecker, type TContractChecker, type TDocument } from "../support/contract.js";
+
+let contract: TContractChecker | undefined;
+/** The answer by the OpenAPI document: its operation, a declared status, a body matching the schema. */
+const contractProblems = (c: TCase, answer: TRawAnswer): string[] =>
+  (contract ??= contractChecker(openApiDocument() as TDocument)).problemsOf({
+    method: c.method,
+    url: c.path,
+    status: answer.status,
+    contentType: String(answer.headers["content-type"] ?? "") || undefined,
+    json: answer.json,
+    empty: answer.text === "",
+  });
 
 /** The statuses a refused request may carry (hardening issue, section 3). */
 export const ALLOWED_ERROR_STATUSES = new Set([400, 401, 403, 404, 409, 413, 415, 422]);
@@ -71,5 +85,6 @@ export const problemsOf = (
       problems.push(`not a JSON:API document: ${ajv.errorsText(validateDocument.errors).slice(0, 300)}`);
     }
   }
+  if (status > 0) problems.push(...contractProblems(c, answer));
   return problems;
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { ServerResponse, type IncomingMessage } from "node:http";
 import { afterEach, expect, inject } from "vitest";
 import { contractChecker, type TContractChecker, type TDocument } from "./contract.js";
@@ -22,7 +22,10 @@ type TTracked = ServerResponse & { __contract?: { chunks: Buffer[]; size: number
 
 const isAppAnswer = (res: TTracked): boolean => {
   const req = (res as { req?: IncomingMessage & { originalUrl?: string } }).req;
-  return typeof (res as { app?: unknown }).app === "function" && (req?.originalUrl ?? req?.url ?? "").startsWith("/api/");
+  return (
+    typeof (res as { app?: unknown }).app === "function" &&
+    (req?.originalUrl ?? req?.url ?? "").startsWith("/api/")
+  );
 };
 
 const collect = (res: TTracked, chunk: unknown, encoding?: unknown) => {
@@ -46,7 +49,8 @@ const check = (res: TTracked) => {
   const req = (res as { req?: IncomingMessage & { originalUrl?: string } }).req;
   if (!req) return;
   const state = res.__contract;
-  const text = state && state.json && state.size <= MAX_BODY ? Buffer.concat(state.chunks).toString("utf8") : "";
+  const text =
+    state && state.json && state.size <= MAX_BODY ? Buffer.concat(state.chunks).toString("utf8") : "";
   let json: unknown;
   try {
     json = text ? (JSON.parse(text) as unknown) : undefined;
@@ -94,5 +98,8 @@ if (!proto.__contractPatched) {
 
 afterEach(() => {
   const found = problems.splice(0);
+  // CONTRACT_LOG=<file>: also collect them in one file (to read a whole run's at once).
+  if (found.length && process.env.CONTRACT_LOG)
+    appendFileSync(process.env.CONTRACT_LOG, `${found.join("\n")}\n`);
   expect(found, "answers that do not match the OpenAPI document (GET /api/openapi.json)").toEqual([]);
 });

@@ -48,7 +48,8 @@ interface TRoute {
 }
 
 const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-const mediaOf = (contentType: string | undefined) => (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+const mediaOf = (contentType: string | undefined) =>
+  (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 const isJsonMedia = (media: string) => media === "application/json" || media.endsWith("+json");
 
 export const contractChecker = (doc: TDocument) => {
@@ -60,7 +61,14 @@ export const contractChecker = (doc: TDocument) => {
     );
     const shape = segments.map((s) => (s.startsWith("{") ? 1 : 0));
     for (const [method, operation] of Object.entries(item))
-      routes.push({ method, path, regex, params: shape.reduce((a: number, b) => a + b, 0), shape, operation });
+      routes.push({
+        method,
+        path,
+        regex,
+        params: shape.reduce((a: number, b) => a + b, 0),
+        shape,
+        operation,
+      });
   }
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
   addFormats.default(ajv);
@@ -104,7 +112,10 @@ export const contractChecker = (doc: TDocument) => {
     const key = String(answer.status);
     let response = responses[key] ?? responses[`${key[0] ?? ""}XX`] ?? responses.default;
     let pointerBase = `/paths/${escapePointer(route.path)}/${method}/responses/${key}`;
-    if (!response) return [`${label}: status ${answer.status} is not declared by ${route.operation.operationId ?? route.path}`];
+    if (!response)
+      return [
+        `${label}: status ${answer.status} is not declared by ${route.operation.operationId ?? route.path}`,
+      ];
     if (response.$ref) {
       const name = response.$ref.split("/").pop() ?? "";
       response = doc.components?.responses?.[name] ?? {};
@@ -113,12 +124,18 @@ export const contractChecker = (doc: TDocument) => {
     if (answer.empty || answer.status === 204) return [];
     const media = mediaOf(answer.contentType);
     const content = response.content ?? {};
-    if (!Object.keys(content).length) return [`${label}: the document declares no body, the answer has one (${media})`];
+    if (!Object.keys(content).length)
+      return [`${label}: the document declares no body, the answer has one (${media})`];
     if (!isJsonMedia(media)) {
-      const declared = Object.keys(content).some((m) => m === media || m === "application/octet-stream" || m === "*/*");
-      return declared ? [] : [`${label}: media type ${media} is not declared (${Object.keys(content).join(", ")})`];
+      const declared = Object.keys(content).some(
+        (m) => m === media || m === "application/octet-stream" || m === "*/*",
+      );
+      return declared
+        ? []
+        : [`${label}: media type ${media} is not declared (${Object.keys(content).join(", ")})`];
     }
-    if (!content[media]) return [`${label}: media type ${media} is not declared (${Object.keys(content).join(", ")})`];
+    if (!content[media])
+      return [`${label}: media type ${media} is not declared (${Object.keys(content).join(", ")})`];
     if (!content[media].schema) return [];
     const validate = validatorOf(`${pointerBase}/content/${escapePointer(media)}/schema`);
     if (validate(answer.json)) return [];
@@ -129,7 +146,10 @@ export const contractChecker = (doc: TDocument) => {
     ];
   };
 
-  return { problemsOf, match: (method: string, path: string) => match(method.toLowerCase(), path)?.operation };
+  return {
+    problemsOf,
+    match: (method: string, path: string) => match(method.toLowerCase(), path)?.operation,
+  };
 };
 
 export type TContractChecker = ReturnType<typeof contractChecker>;

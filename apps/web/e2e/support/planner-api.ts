@@ -1,4 +1,4 @@
-import { AUTH_HEADERS } from "@crew/contracts";
+import { createCrewApi } from "@crew/api-client";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD } from "./session";
 
@@ -8,31 +8,45 @@ type TJson = Record<string, unknown> & { data?: unknown; errors?: unknown };
 const isJson = (value: unknown): value is TJson =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The server the tests run against (playwright.config.ts decides it and hands it to the workers). */
+export const e2eBaseUrl = (): string =>
+  process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? "3100"}`;
+
+/** The typed API client (@crew/api-client) over Playwright's request context, so its calls show in traces. */
+export const crewApi = (request: APIRequestContext) =>
+  createCrewApi(e2eBaseUrl(), {
+    fetch: async (input: Request) => {
+      const body = input.body ? Buffer.from(await input.arrayBuffer()) : undefined;
+      const answer = await request.fetch(input.url, {
+        method: input.method,
+        headers: Object.fromEntries(input.headers.entries()),
+        ...(body ? { data: body } : {}),
+      });
+      const bytes = await answer.body();
+      return new Response(bytes.length && answer.status() !== 204 ? new Uint8Array(bytes) : null, {
+        status: answer.status(),
+        headers: answer.headersArray().map(({ name, value }) => [name, value] as [string, string]),
+      });
+    },
+  });
+
 /**
- * The real API from a test, signed in as a demo account, following token rotation as the
- * browser does. Used to lay out what a flow starts from (a vessel with empty rows, applicants).
+ * The real API from a test, signed in as a demo account through the typed client, which follows
+ * token rotation as the browser does. Used to lay out what a flow starts from (a vessel with
+ * empty rows, applicants).
  */
 export const planningApi = async (request: APIRequestContext, email = "admin@example.com") => {
-  const signIn = await request.post("/api/auth/sign_in", { data: { email, password: DEMO_PASSWORD } });
-  expect(signIn.status()).toBe(200);
-  let headers: Record<string, string> = {};
-  const keep = (answer: { headers(): Record<string, string> }) => {
-    const next = Object.fromEntries(AUTH_HEADERS.map((h) => [h, answer.headers()[h] ?? ""]));
-    if (Object.values(next).every(Boolean)) headers = next;
-  };
-  keep(signIn);
+  const api = crewApi(request);
+  await api.signIn(email, DEMO_PASSWORD);
   const call = async (
     method: "get" | "post" | "patch",
     path: string,
     data?: unknown,
   ): Promise<{ status: number; body: TJson }> => {
-    const res = await request[method](`/api${path}`, { headers, ...(data === undefined ? {} : { data }) });
-    keep(res);
-    const text = await res.text();
-    const parsed: unknown = text ? JSON.parse(text) : {};
-    return { status: res.status(), body: isJson(parsed) ? parsed : {} };
+    const answer = await api.send(method, `/api${path}`, data);
+    return { status: answer.status, body: isJson(answer.body) ? answer.body : {} };
   };
-  const idOf = (body: TJson): string => {
+  const idOf = (body: { data?: unknown }): string => {
     const data = body.data;
     if (typeof data === "object" && data !== null && "id" in data && typeof data.id === "string")
       return data.id;
@@ -42,41 +56,40 @@ export const planningApi = async (request: APIRequestContext, email = "admin@exa
     call,
     /** A vessel of our own with one manning-scale row per rank title, in this order; answers its id and row ids. */
     async vesselWithRows(name: string, rankTitles: readonly string[]) {
-      const ranks = await call("get", "/ranks?page[size]=999");
-      const list = Array.isArray(ranks.body.data)
-        ? ranks.body.data.flatMap((r: unknown) =>
-            isJson(r) &&
-            typeof r.id === "string" &&
-            isJson(r.attributes) &&
-            typeof r.attributes.title === "string"
-              ? [{ id: r.id, title: r.attributes.title }]
-              : [],
-          )
-        : [];
-      const vessel = await call("post", "/vessels", {
-        data: { type: "vessels", attributes: { name, imo: freshImo() } },
+      const ranks = await api.client.GET("/api/ranks", { params: { query: { "page[size]": 999 } } });
+      const list = (ranks.data?.data ?? []).map((r) => ({ id: r.id, title: String(r.attributes.title) }));
+      const vessel = await api.client.POST("/api/vessels", {
+        body: { data: { type: "vessels", attributes: { name, imo: freshImo() } } },
       });
-      expect(vessel.status, JSON.stringify(vessel.body)).toBe(201);
-      const vesselId = idOf(vessel.body);
+      expect(vessel.response.status, JSON.stringify(vessel.error)).toBe(201);
+      const vesselId = idOf(vessel.data ?? {});
       const rows: string[] = [];
       const rankIds: string[] = [];
       for (const title of rankTitles) {
         const rank = list.find((r) => r.title === title);
         if (!rank) throw new Error(`no rank ${title}`);
         rankIds.push(rank.id);
-        const row = await call("post", `/vessels/${vesselId}/manning_scales`, {
-          data: { type: "manning_scales", relationships: { role: { data: { type: "ranks", id: rank.id } } } },
+        const row = await api.client.POST("/api/vessels/{parentId}/manning_scales", {
+          params: { path: { parentId: vesselId } },
+          body: {
+            data: {
+              type: "manning_scales",
+              relationships: { role: { data: { type: "ranks", id: rank.id } } },
+            },
+          },
         });
-        expect(row.status, JSON.stringify(row.body)).toBe(201);
-        rows.push(idOf(row.body));
+        expect(row.response.status, JSON.stringify(row.error)).toBe(201);
+        rows.push(idOf(row.data ?? {}));
       }
       return { vesselId, rows, rankIds };
     },
     /** An applicant to plan. */
     async applicant(surname: string, name: string) {
-      const res = await call("post", "/users", { data: { type: "users", attributes: { surname, name } } });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return idOf(res.body);
+      const res = await api.client.POST("/api/users", {
+        body: { data: { type: "users", attributes: { surname, name } } },
+      });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(201);
+      return idOf(res.data ?? {});
     },
     /** A plan on a row (a vacancy unless a seafarer is given). */
     async plan(rowId: string, start: string, end: string, userId?: string, status?: string) {
