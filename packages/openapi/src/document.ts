@@ -15,6 +15,7 @@ import {
   securitySchemes,
   SESSION_SECURITY,
   SESSION_TEXT,
+  sessionHeaderComponents,
   sessionHeaders,
 } from "./session.js";
 
@@ -248,6 +249,7 @@ const bespokeOperations = (
               "image/png": { schema: z.string().meta({ format: "binary" }) },
             },
           },
+          ...errorResponses([404]),
         },
       },
     },
@@ -340,6 +342,7 @@ export const buildOpenApiDocument = (
       paths,
       components: {
         securitySchemes: securitySchemes(),
+        headers: sessionHeaderComponents(),
         schemas: { ErrorDocument: ZErrorDocument },
       },
     },

@@ -230,12 +230,17 @@ export const singleDocument = memo((def: TResourceDef): z.ZodType =>
     .meta({ id: `${componentName(def.type)}.document`, description: `One ${def.label.one.toLowerCase()}.` }),
 );
 
+const relationshipDocuments = {
+  one: z.object({ data: ZIdentifier.nullable(), links: z.record(z.string(), z.string()).optional() }).meta({
+    id: "RelationshipToOne",
+    description: "The linkage of a to-one relationship (null when not set).",
+  }),
+  many: z
+    .object({ data: z.array(ZIdentifier), links: z.record(z.string(), z.string()).optional() })
+    .meta({ id: "RelationshipToMany", description: "The linkage of a to-many relationship." }),
+};
 export const relationshipDocument = (rel: TRelationshipDef): z.ZodType =>
-  z.object({
-    data: rel.cardinality === "many" ? z.array(ZIdentifier) : ZIdentifier.nullable(),
-    links: z.record(z.string(), z.string()).optional(),
-    meta: z.record(z.string(), z.unknown()).optional(),
-  });
+  relationshipDocuments[rel.cardinality];
 
 const ZVersion = z
   .object({
@@ -318,10 +323,22 @@ const writeBodyOf = memo((def: TResourceDef, key: string): z.ZodType => {
 export const writeBody = (def: TResourceDef, mode: "create" | "update", parent?: string): z.ZodType =>
   writeBodyOf(def, parent ? `${mode}:${parent}` : mode);
 
+const linkageBodies = new Map<string, z.ZodType>();
 /** A relationship endpoint's body: the identifiers to set, add or remove (and the definition's flags). */
 export const relationshipBody = (def: TResourceDef, rel: TRelationshipDef): z.ZodType => {
-  const flags = def.relationshipFlags ?? {};
-  return identifierOf(rel.type, rel.cardinality === "many")
-    .extend(Object.fromEntries(Object.entries(flags).map(([k, s]) => [k, s.optional()])))
-    .meta({});
+  const flags = Object.entries(def.relationshipFlags ?? {});
+  if (flags.length)
+    return identifierOf(rel.type, rel.cardinality === "many").extend(
+      Object.fromEntries(flags.map(([k, schema]) => [k, schema.optional()])),
+    );
+  const key = `${rel.type}.linkage.${rel.cardinality}`;
+  let body = linkageBodies.get(key);
+  if (!body) {
+    body = identifierOf(rel.type, rel.cardinality === "many").meta({
+      id: key,
+      description: `Identifiers of ${rel.type} records${rel.cardinality === "one" ? " (or null)" : ""}.`,
+    });
+    linkageBodies.set(key, body);
+  }
+  return body;
 };

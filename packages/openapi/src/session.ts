@@ -48,20 +48,20 @@ export const securitySchemes = (): Record<string, ZodOpenApiSecuritySchemeObject
 
 export const SESSION_SECURITY = [Object.fromEntries(AUTH_HEADERS.map((h) => [h, []]))];
 
-/** The rotated credentials an authenticated answer may carry. */
+/** The rotated credentials an authenticated answer may carry: references to the header components. */
 export const sessionHeaders = () =>
-  z.object(
-    Object.fromEntries(
-      AUTH_HEADERS.map((h) => [
-        h,
-        z
-          .string()
-          .optional()
-          .meta({
-            description: `${HEADER_TEXT[h]} Present when the answer rotates the session: keep the newest set.`,
-          }),
-      ]),
-    ),
+  Object.fromEntries(AUTH_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+
+/** The header components: each of the five, as an answer carrying a rotated session sends it. */
+export const sessionHeaderComponents = () =>
+  Object.fromEntries(
+    AUTH_HEADERS.map((h) => [
+      h,
+      {
+        description: `${HEADER_TEXT[h]} Present when the answer rotates the session: keep the newest set.`,
+        schema: { type: "string" as const },
+      },
+    ]),
   );
 
 const ERROR_TEXT: Record<number, string> = {
@@ -74,6 +74,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: "Unsupported media type: send `application/vnd.api+json` (or `application/json`, or `multipart/form-data` for uploads).",
   422: "Invalid values: each error points at its field in `source.pointer`.",
   429: "Too many requests (sign-in attempts are rate limited).",
+  500: "A fault on the server's side (logged with the request id); never an answer to bad input.",
   503: "The service is not available (the database does not answer).",
 };
 
@@ -94,7 +95,10 @@ const errorResponse = (status: number): ZodOpenApiResponseObject => {
 
 /** The shared error answers of an operation. */
 export const errorResponses = (statuses: readonly number[]): ZodOpenApiResponsesObject =>
-  Object.fromEntries(statuses.map((s) => [String(s), errorResponse(s)]));
+  Object.fromEntries([...statuses, 500].map((s) => [String(s), errorResponse(s)]));
+
+/** The demo's admin (README): what a newcomer on a demo install signs in with. */
+const SIGN_IN_EXAMPLE = { email: "admin@example.com", password: "Demo-Password-1" };
 
 const sessionAnswer = z
   .object({ success: z.boolean().optional(), data: ZCurrentUser })

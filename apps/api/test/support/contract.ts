@@ -75,11 +75,12 @@ export const contractChecker = (doc: TDocument) => {
   ajv.addFormat("binary", true);
   ajv.addSchema(doc as object, "openapi");
   const validators = new Map<string, ValidateFunction>();
-  const validatorOf = (pointer: string): ValidateFunction => {
-    let v = validators.get(pointer);
+  /** Compiled once per key: a component's pointer, or an inline schema's text (many operations answer the same shape). */
+  const validatorOf = (key: string, pointer: string): ValidateFunction => {
+    let v = validators.get(key);
     if (!v) {
       v = ajv.compile({ $ref: `openapi#${pointer}` });
-      validators.set(pointer, v);
+      validators.set(key, v);
     }
     return v;
   };
@@ -136,8 +137,13 @@ export const contractChecker = (doc: TDocument) => {
     }
     if (!content[media])
       return [`${label}: media type ${media} is not declared (${Object.keys(content).join(", ")})`];
-    if (!content[media].schema) return [];
-    const validate = validatorOf(`${pointerBase}/content/${escapePointer(media)}/schema`);
+    const schema = content[media].schema;
+    if (!schema) return [];
+    // A schema that is a component's $ref is compiled once for every operation that answers it.
+    const ref = typeof schema.$ref === "string" && schema.$ref.startsWith("#/") ? schema.$ref.slice(1) : undefined;
+    const validate = ref
+      ? validatorOf(ref, ref)
+      : validatorOf(JSON.stringify(schema), `${pointerBase}/content/${escapePointer(media)}/schema`);
     if (validate(answer.json)) return [];
     return [
       `${label}: body does not match ${route.operation.operationId ?? route.path}: ${ajv

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { openApiDocument } from "@crew/openapi";
 import { Router, type Response } from "express";
+import { AppError } from "../../errors/app-error.js";
 import { PAGE_HTML, PAGE_SCRIPT } from "./reference-page.js";
 
 /**
@@ -57,13 +58,10 @@ export const apiReferenceRouter = (): Router => {
 
   const folder = swaggerUiFolder();
   const cache = new Map<string, Buffer>();
-  router.get("/docs/assets/:name", (req, res, next) => {
+  router.get("/docs/assets/:name", (req, res) => {
     const name = req.params.name;
     const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-    if (!type) {
-      next();
-      return;
-    }
+    if (!type) throw AppError.notFound("No such asset of the reference page.");
     let body = cache.get(name);
     if (!body) cache.set(name, (body = readFileSync(join(folder, name))));
     res.setHeader("Cache-Control", "public, max-age=86400");
