@@ -54,7 +54,9 @@ test("the reference loads with nothing from outside this server and shows the ap
   const seen = watch(page);
   await page.goto("/api/docs");
   // The first request of a process builds the document (a second or so; more on a busy machine).
-  await expect(page.getByRole("heading", { name: /Crewing back office API/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: /Crewing back office API/ })).toBeVisible({
+    timeout: 60_000,
+  });
   const block = await open(page, "get", "/api/users", "users");
   for (const name of Object.keys(users.filters))
     await expect(block.locator(".parameter__name", { hasText: `filter[${name}]` })).toHaveCount(1);
@@ -78,7 +80,9 @@ test("a newcomer signs in and lists vessels from try-it-out", async ({ page, bas
   const seen = watch(page);
   await page.goto("/api/docs");
   await expect(page.getByRole("status")).toContainText("Not signed in");
-  await expect(page.getByRole("heading", { name: /Crewing back office API/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: /Crewing back office API/ })).toBeVisible({
+    timeout: 60_000,
+  });
   const signInCall = await execute(
     page,
     "post",

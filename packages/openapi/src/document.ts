@@ -7,7 +7,7 @@ import {
 } from "@crew/contracts";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject } from "zod-openapi";
-import { openApiPath, operationOf, permissionExtensions } from "./operations.js";
+import { operationOf, permissionExtensions } from "./operations.js";
 import { ZErrorDocument, ZOptionsDocument } from "./schemas.js";
 import {
   authOperations,

@@ -181,7 +181,7 @@ const actionRequest = (def: TResourceDef, action: TActionDef, method: string) =>
     if (!input) return {};
     if (input instanceof z.ZodObject) {
       const shape: Record<string, z.ZodType> = {};
-      for (const [key, value] of Object.entries(input.shape as Record<string, z.ZodType>)) {
+      for (const [key, value] of Object.entries<z.ZodType>(input.shape)) {
         const isObject =
           value instanceof z.ZodRecord ||
           (value instanceof z.ZodOptional && value.unwrap() instanceof z.ZodRecord);
@@ -275,7 +275,7 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
   const op = (operationId: string, o: Omit<ZodOpenApiOperationObject, "operationId">): TOperation => ({
     path,
     method: route.method,
-    operation: { ...base, operationId, ...o } as ZodOpenApiOperationObject,
+    operation: { ...base, operationId, ...o },
   });
   const one = def.label.one.toLowerCase();
   switch (route.kind) {

@@ -199,7 +199,7 @@ const memo = <T>(make: (def: TResourceDef, key: string) => T) => {
   const cache = new WeakMap<TResourceDef, Map<string, T>>();
   return (def: TResourceDef, key = ""): T => {
     let byKey = cache.get(def);
-    if (!byKey) cache.set(def, (byKey = new Map()));
+    if (!byKey) cache.set(def, (byKey = new Map<string, T>()));
     let value = byKey.get(key);
     if (value === undefined) byKey.set(key, (value = make(def, key)));
     return value;

@@ -121,8 +121,8 @@ export const authOperations = (): Record<string, Record<string, ZodOpenApiOperat
       requestBody: {
         required: true,
         content: {
-          "application/json": { schema: ZSignInRequest },
-          [JSONAPI_MEDIA_TYPE]: { schema: ZSignInRequest },
+          "application/json": { schema: ZSignInRequest, example: SIGN_IN_EXAMPLE },
+          [JSONAPI_MEDIA_TYPE]: { schema: ZSignInRequest, example: SIGN_IN_EXAMPLE },
         },
       },
       responses: {

@@ -73,7 +73,7 @@ export const contractChecker = (doc: TDocument) => {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
   addFormats.default(ajv);
   ajv.addFormat("binary", true);
-  ajv.addSchema(doc as object, "openapi");
+  ajv.addSchema(doc, "openapi");
   const validators = new Map<string, ValidateFunction>();
   /** Compiled once per key: a component's pointer, or an inline schema's text (many operations answer the same shape). */
   const validatorOf = (key: string, pointer: string): ValidateFunction => {
@@ -140,7 +140,8 @@ export const contractChecker = (doc: TDocument) => {
     const schema = content[media].schema;
     if (!schema) return [];
     // A schema that is a component's $ref is compiled once for every operation that answers it.
-    const ref = typeof schema.$ref === "string" && schema.$ref.startsWith("#/") ? schema.$ref.slice(1) : undefined;
+    const ref =
+      typeof schema.$ref === "string" && schema.$ref.startsWith("#/") ? schema.$ref.slice(1) : undefined;
     const validate = ref
       ? validatorOf(ref, ref)
       : validatorOf(JSON.stringify(schema), `${pointerBase}/content/${escapePointer(media)}/schema`);
