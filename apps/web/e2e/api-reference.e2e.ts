@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { users, USER_FILTERS_BASIC } from "@crew/contracts";
+import { applicants, APPLICANT_FILTERS_BASIC } from "@crew/contracts";
 import { PHONE, shoot, WIDE } from "./support/screenshot";
 import { DEMO_PASSWORD, signIn } from "./support/session";
 
@@ -58,11 +58,11 @@ test("the reference loads with nothing from outside this server and shows the ap
     timeout: 60_000,
   });
   const block = await open(page, "get", "/api/users", "users");
-  for (const name of Object.keys(users.filters))
+  for (const name of Object.keys(applicants.filters))
     await expect(block.locator(".parameter__name", { hasText: `filter[${name}]` })).toHaveCount(1);
-  expect(USER_FILTERS_BASIC).toHaveLength(13);
+  expect(APPLICANT_FILTERS_BASIC).toHaveLength(13);
   await expect(block.locator(".parameter__name", { hasText: "filter[" })).toHaveCount(
-    Object.keys(users.filters).length,
+    Object.keys(applicants.filters).length,
   );
   await expect(block.getByText("users.read", { exact: false }).first()).toBeVisible();
   await page.setViewportSize(WIDE);

@@ -8,8 +8,8 @@ import {
   defineResource,
   RESOURCES,
   routeTable,
-  USER_FILTERS_BASIC,
-  users,
+  APPLICANT_FILTERS_BASIC,
+  applicants,
   type TResourceDef,
 } from "@crew/contracts";
 import { z } from "zod";
@@ -69,8 +69,8 @@ describe("the OpenAPI document", () => {
 
   it("types each list's filters, sort, include, fields, page and search", () => {
     const params = (operation("/api/users", "get")?.parameters ?? []).map((p) => p.name);
-    for (const name of USER_FILTERS_BASIC) expect(params).toContain(`filter[${name}]`);
-    expect(params.filter((p) => p.startsWith("filter[")).length).toBe(Object.keys(users.filters).length);
+    for (const name of APPLICANT_FILTERS_BASIC) expect(params).toContain(`filter[${name}]`);
+    expect(params.filter((p) => p.startsWith("filter[")).length).toBe(Object.keys(applicants.filters).length);
     expect(params).toEqual(
       expect.arrayContaining(["sort", "include", "fields[users]", "page[number]", "page[size]", "search"]),
     );
