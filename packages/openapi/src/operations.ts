@@ -171,7 +171,8 @@ const responses = (
   return { ...withHeaders, ...errorResponses(errors) };
 };
 
-const READ_ERRORS = [400, 401, 403, 404, 429, 503] as const;
+/** Any request may carry a body the parsers refuse (too large, another media type). */
+const READ_ERRORS = [400, 401, 403, 404, 413, 415, 429, 503] as const;
 const WRITE_ERRORS = [400, 401, 403, 404, 409, 413, 415, 422, 429, 503] as const;
 
 /** An action's input: the query of a GET (each member a parameter), else the body (`{data: {attributes}}` or the bare object). */
@@ -323,7 +324,10 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
       return op(`${def.type}.delete`, {
         ...describe(`Delete a ${one}`),
         requestParams: idParams(route),
-        responses: responses({ "204": { description: "Deleted." } }, [400, 401, 403, 404, 409, 429, 503]),
+        responses: responses(
+          { "204": { description: "Deleted." } },
+          [400, 401, 403, 404, 409, 413, 415, 429, 503],
+        ),
       });
     case "versions":
       return op(`${def.type}.versions`, {

@@ -140,7 +140,7 @@ export const attributeOutput = (attr: TAttributeDef): z.ZodType => {
     case "datetime":
       return nullable(z.string().meta({ format: "date-time" }), attr);
     case "tags":
-      return nullable(z.array(z.string()), attr);
+      return nullable(z.array(z.union([z.string(), z.number()])), attr);
     case "files":
       return z.array(ZStoredFile).meta({ description: attr.label });
     case "file":
