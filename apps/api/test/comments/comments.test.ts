@@ -169,6 +169,30 @@ describe("comments", () => {
     expect(row).toMatchObject({ needReaction: true });
   });
 
+  it("adds an event to a comment in a second call (POST comment_events), once, by its author", async () => {
+    const { headers } = await signInAs("manager");
+    const other = await signInAs("manager");
+    const user = await createApplicant();
+    const plain = await comment(headers, {
+      body: "Called him",
+      addressable_type: "users",
+      addressable_id: user.id,
+    });
+    const id = Number(plain.body.data.id);
+    const event = (h: TAuthHeaders, attrs: Record<string, unknown>) =>
+      api()
+        .post("/api/comment_events")
+        .set(h)
+        .send({ comment_id: id, event_type: "call", ...attrs });
+    expect((await event(other.headers, { event_result: "No answer" })).status).toBe(403);
+    expect((await event(headers, { event_result: "Accepted" })).status).toBe(422);
+    const ok = await event(headers, { event_result: "No answer" });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.data.attributes).toMatchObject({ category: "call", event_result: "No answer" });
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).noCallAnswer).toBe(true);
+    expect((await event(headers, { event_result: "Answered" })).status).toBe(422);
+  });
+
   it("takes an interaction's file in the same multipart request", async () => {
     const { headers } = await signInAs("manager");
     const user = await createApplicant();
@@ -263,7 +287,7 @@ describe("comments", () => {
     await interaction(admin.headers, { user_id: user.id, category: "call", event_result: "Answered" });
     const change = (allowed: boolean) =>
       api()
-        .post("/api/crewing_position_comment_types/change_permission")
+        .post("/api/users_position_comment_types/change_permission")
         .set(admin.headers)
         .send({ positionId: "manager", type: "offer", commentAction: "read", allowed });
     const changed = await change(false);
@@ -283,9 +307,7 @@ describe("comments", () => {
         .query({ "filter[category]": "offer" })
         .set(manager.headers);
       expect(filtered.body.meta.count).toBe(0);
-      const allowed = await api()
-        .get("/api/crewing_position_comment_types/allowed_types")
-        .set(manager.headers);
+      const allowed = await api().get("/api/users_position_comment_types/allowed_types").set(manager.headers);
       expect(allowed.body.read).not.toContain("offer");
       expect(allowed.body.read).toContain("call");
     } finally {
@@ -299,10 +321,10 @@ describe("comments", () => {
     expect(options.body.sources.map((s: { title: string }) => s.title)).toContain("Telegram");
     const partner = await signInAs("partner");
     expect((await api().get("/api/comments").set(partner.headers)).status).toBe(403);
-    const matrix = await api().get("/api/crewing_position_comment_types/permissions").set(admin.headers);
+    const matrix = await api().get("/api/users_position_comment_types/permissions").set(admin.headers);
     expect(matrix.body.data.length).toBeGreaterThanOrEqual(42);
     expect(
-      (await api().get("/api/crewing_position_comment_types/permissions").set(manager.headers)).status,
+      (await api().get("/api/users_position_comment_types/permissions").set(manager.headers)).status,
     ).toBe(403);
   });
 });

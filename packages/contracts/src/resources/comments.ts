@@ -128,6 +128,20 @@ export const ZInteraction = z.strictObject({
 });
 export type TInteraction = z.infer<typeof ZInteraction>;
 
+/**
+ * POST comment_events (spec 001 §3 "Comment event payload"): the event of a comment its author
+ * just wrote, for clients that post the comment and its event in two calls. The comment must be
+ * on an applicant, have no event yet, and `event_type` must be its category (or set it).
+ */
+export const ZCommentEventCreate = z.strictObject({
+  comment_id: ZRecordId,
+  event_type: z.string().trim().min(1, "can't be blank").max(50),
+  event_result: orNothing(ZResult),
+  event_result1: orNothing(ZResult),
+  event_result2: orNothing(ZResult),
+  comment_source_id: orNothing(ZRecordId),
+});
+
 /** Comments on any addressable record (spec 001 §3, §7; 002 §3, §7). */
 export const comments = defineResource({
   type: "comments",
@@ -201,6 +215,15 @@ export const comments = defineResource({
       permission: { key: "comments", action: "create" },
       input: ZInteraction,
       upload: { accept: "applicantFile", fields: ["file"], maxFiles: 1, optional: true },
+    },
+    /** POST /api/comment_events: a comment's event, the second call of the spec's two-step client. */
+    create_event: {
+      label: "Add event",
+      method: "POST",
+      on: "collection",
+      path: "/comment_events",
+      permission: { key: "comments", action: "create" },
+      input: ZCommentEventCreate,
     },
     /**
      * GET /api/comments/interaction_options: what the interaction form offers the caller: the
@@ -353,11 +376,11 @@ export const ZChangeCommentPermission = z.strictObject({
 const assignments = { key: "commentAssignments", action: "read" } as const;
 
 /**
- * `{product}_position_comment_types` (spec 001 §7), product `crewing`: what each position (role)
+ * `{product}_position_comment_types` (spec 001 §7), product `users` (the applicant area whose comments these are; the spec-calls list already names it so): what each position (role)
  * may do with each comment type. Rows: position, comment_type (its code), read, create, delete.
  */
 export const positionCommentTypes = defineResource({
-  type: "crewing_position_comment_types",
+  type: "users_position_comment_types",
   permission: "commentAssignments",
   label: { one: "Comment permission", many: "Comment permissions" },
   titleAttribute: "position",

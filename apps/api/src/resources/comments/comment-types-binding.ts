@@ -42,7 +42,7 @@ export const commentEventResultsBinding: TResourceEntry = bindResource(
 
 export const commentSourcesBinding: TResourceEntry = bindResource(commentSources, "CommentSource")({});
 
-/** `crewing_position_comment_types` (spec 001 §7): the matrix of positions (roles) by comment types. */
+/** `users_position_comment_types` (spec 001 §7): the matrix of positions (roles) by comment types. */
 export const positionCommentTypesBinding: TResourceEntry = bindResource(
   positionCommentTypes,
   "PositionCommentType",

@@ -3,7 +3,7 @@ import type { TTx } from "../../db/client.js";
 
 const COLUMN = { read: "canRead", create: "canCreate", delete: "canDelete" } as const;
 
-/** Comment types and what each position may do with them (`crewing_position_comment_types`). */
+/** Comment types and what each position may do with them (`users_position_comment_types`). */
 export const commentTypesRepository = (db: TTx) => ({
   /** A new type: every position may read, create and delete it until an admin says otherwise. */
   async openToEveryone(commentTypeId: number): Promise<void> {

@@ -48,7 +48,7 @@ const loaded = (row: Record<string, unknown>) => ZLoaded.parse(row);
 /**
  * Which comments a reader sees (every path: list, show, include, nested lists, counts): those
  * on records of a type the reader may read, in that type's own scope (a partner's fleet), and
- * of a comment type the reader's position may read (`crewing_position_comment_types`).
+ * of a comment type the reader's position may read (`users_position_comment_types`).
  */
 export const commentScope = (actor: TActor): TWhereOf<"Comment"> => {
   const on: TWhereOf<"Comment">[] = [];
@@ -297,6 +297,41 @@ export const commentsBinding: TResourceEntry = bindResource(
         created,
         Object.keys(changes).length ? COMMENT_NOTICES.interaction : COMMENT_NOTICES.created,
       );
+    },
+
+    async create_event(ctx) {
+      const { actor, input } = ctx;
+      // The comment must be one the caller reads (404 otherwise) and wrote.
+      await ctx.kernel.serviceOf("comments").find(actor, input.comment_id);
+      const row = await ctx.repo.find(input.comment_id);
+      if (!row) throw AppError.notFound(`Comment ${input.comment_id} not found`);
+      if (row.authorId !== actor.id) throw AppError.forbidden("Only its author may add a comment's event.");
+      if (row.userId === null)
+        throw AppError.invalid([{ field: "comment_id", message: "must be a comment on an applicant" }]);
+      if (row.event) throw AppError.invalid([{ field: "comment_id", message: "has an event already" }]);
+      if (row.category && row.category !== input.event_type)
+        throw AppError.invalid([{ field: "event_type", message: "must be the comment's category" }]);
+      const type = await checkCategory(ctx.repo, actor, "users", input.event_type);
+      if (!type) throw AppError.invalid([{ field: "event_type", message: "can't be blank" }]);
+      if (input.event_result && !type.results.some((r) => r.title === input.event_result))
+        throw AppError.invalid([{ field: "event_result", message: `is not a result of ${type.title}` }]);
+      if (input.comment_source_id && !(await ctx.repo.sourceExists(input.comment_source_id)))
+        throw AppError.invalid([{ field: "comment_source_id", message: "must exist" }]);
+      const userId = row.userId;
+      await ctx.transaction(async (repo) => {
+        if (!row.category) await repo.setCategory(row.id, type.code);
+        await repo.createEvent({
+          commentId: row.id,
+          eventType: type.code,
+          eventResult: input.event_result ?? null,
+          eventResult1: input.event_result1 ?? null,
+          eventResult2: input.event_result2 ?? null,
+          commentSourceId: input.comment_source_id ?? null,
+        });
+        await repo.updateApplicant(userId, {});
+      });
+      ctx.kernel.publish("comments", [row.id], "update", actor);
+      return answer(ctx, row.id, COMMENT_NOTICES.created);
     },
 
     async interaction_options(ctx) {

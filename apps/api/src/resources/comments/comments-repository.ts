@@ -53,7 +53,14 @@ export const commentsRepository = (db: TTx) => ({
   },
 
   find(id: number) {
-    return db.comment.findUnique({ where: { id }, include: { mentions: { select: { clientId: true } } } });
+    return db.comment.findUnique({
+      where: { id },
+      include: { mentions: { select: { clientId: true } }, event: { select: { id: true } } },
+    });
+  },
+
+  setCategory(id: number, category: string) {
+    return db.comment.update({ where: { id }, data: { category } });
   },
 
   /** Replaces the mentions of a comment; answers the ids newly mentioned. */

@@ -87,18 +87,18 @@ export const seedComments = async (db: TDb): Promise<void> => {
   const now = Date.now();
   const repo = commentsRepository(db);
 
-  // Most demo applicants get one to four contacts, a few none.
+  // About 420 contacts spread over the demo applicants: those contacted get one to four.
+  const contacted = Math.min(1, 210 / applicants.length);
   const touched = new Set<number>();
-  let written = 0;
   for (const applicant of applicants) {
-    if (written >= 420) break;
-    const n = r.weighted([
-      [0, 1],
-      [1, 3],
-      [2, 3],
-      [3, 2],
-      [4, 1],
-    ] as const);
+    const n = r.chance(contacted)
+      ? r.weighted([
+          [1, 3],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+        ] as const)
+      : 0;
     let at = now - r.int(1, 180) * DAY;
     for (let i = 0; i < n; i++) {
       at = Math.min(now - 3600_000, at + r.int(1, 20) * DAY + r.int(0, 8) * 3600_000);
@@ -145,9 +145,13 @@ export const seedComments = async (db: TDb): Promise<void> => {
           mentionsOnly: true,
         });
       touched.add(applicant.id);
-      written++;
     }
   }
+  // The contact flags follow from the interactions alone (docs/interactions.md "Derived").
+  await db.user.updateMany({
+    where: { id: { notIn: [...touched] } },
+    data: { lastContact: null, needReaction: false, noCallAnswer: false },
+  });
   for (const userId of touched) await repo.updateApplicant(userId, {});
 
   // Plan comments: the labels the planning demo wrote become comments, and a few more plans get one.

@@ -77,7 +77,10 @@ export const commentsScalePart: TScalePart = {
             FROM comments c
             JOIN unnest(${categories}::text[], ${results}::text[]) AS r(code, list) ON r.code = c.category
            WHERE c.user_id BETWEEN ${from} AND ${to} AND c.category <> 'note' AND r.list <> ''`;
-        // The derived flags (the rules of commentsRepository.updateApplicant, set-based).
+        // The derived flags (the rules of commentsRepository.updateApplicant, set-based); none without a contact.
+        await tx.$executeRaw`
+          UPDATE users u SET last_contact = NULL, need_reaction = false, no_call_answer = false
+           WHERE u.id BETWEEN ${from} AND ${to}`;
         await tx.$executeRaw`
           UPDATE users u SET last_contact = x.created_at,
                              need_reaction = x.direction = 'inbound' OR x.effect = 'needs_reaction',
