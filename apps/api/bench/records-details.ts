@@ -78,6 +78,17 @@ const TABS: readonly TTab[] = [
     label: "Activity (comments)",
     path: (u) => `/api/users/${u}/activity?page[size]=25&filter[kind]=comment`,
   },
+  // Issue 16: the comments page (all, newest first, page size 999, authors) and one category.
+  {
+    label: "comments",
+    path: (u) =>
+      `/api/users/${u}/comments?include=author&sort=-created_at&page[size]=999&filter[category]=all`,
+  },
+  {
+    label: "comments: calls",
+    path: (u) =>
+      `/api/users/${u}/comments?include=author&sort=-created_at&page[size]=999&filter[category]=call`,
+  },
   {
     label: "contract: verifications",
     path: (_u, s) =>

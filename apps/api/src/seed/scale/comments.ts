@@ -39,7 +39,8 @@ export const commentsScalePart: TScalePart = {
     const types = await db.commentType.findMany({ include: { results: { orderBy: { position: "asc" } } } });
     const categories = CATEGORIES.filter((c) => types.some((t) => t.code === c));
     // Each category's results as one text per category, '|'-joined, picked by hash in SQL.
-    const results = categories.map(
+    const codes = [...new Set(categories)];
+    const results = codes.map(
       (c) =>
         types
           .find((t) => t.code === c)
@@ -75,7 +76,7 @@ export const commentsScalePart: TScalePart = {
                  NULLIF(split_part(r.list, '|', 1 + (${h("c.id", "res")} % (array_length(string_to_array(r.list, '|'), 1)))::int), ''),
                  c.created_at, c.created_at
             FROM comments c
-            JOIN unnest(${categories}::text[], ${results}::text[]) AS r(code, list) ON r.code = c.category
+            JOIN unnest(${codes}::text[], ${results}::text[]) AS r(code, list) ON r.code = c.category
            WHERE c.user_id BETWEEN ${from} AND ${to} AND c.category <> 'note' AND r.list <> ''`;
         // The derived flags (the rules of commentsRepository.updateApplicant, set-based); none without a contact.
         await tx.$executeRaw`
