@@ -131,6 +131,9 @@ ALTER TABLE "wage_bonuses" ADD CONSTRAINT "wage_bonuses_owner_id_fkey" FOREIGN K
 ALTER TABLE "wage_bonuses" ADD CONSTRAINT "wage_bonuses_rank_id_fkey" FOREIGN KEY ("rank_id") REFERENCES "ranks"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 
+-- The reference list of rank levels (STCW): every install starts with them (docs/owners-terms.md).
+INSERT INTO "role_levels" ("title", "updated_at") VALUES ('Management', now()), ('Operational', now()), ('Support', now());
+
 -- Audit trail of the new tables (docs/versions.md); owner: the one cascading foreign key, if any. Review.
 CREATE TRIGGER audit_version AFTER INSERT OR UPDATE OR DELETE ON "role_levels"
   FOR EACH ROW EXECUTE FUNCTION audit_version('role_levels', '', '');

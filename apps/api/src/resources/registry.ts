@@ -47,12 +47,23 @@ import {
   matrixItemsBinding,
   ownerGroupsBinding,
 } from "./document-matrix/document-matrix-bindings.js";
+  ownerLevelFeesBinding,
+  roleLevelsBinding,
+  wageBonusesBinding,
+  wageScaleNationalitiesBinding,
+  wageScalesBinding,
+} from "./wages/wages-bindings.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
   ...referenceListBindings,
   ranksBinding,
   crewUsersBinding,
+  roleLevelsBinding,
+  wageScaleNationalitiesBinding,
+  wageScalesBinding,
+  wageBonusesBinding,
+  ownerLevelFeesBinding,
   notificationsBinding,
   permissionsBinding,
   ownersBinding,

@@ -62,6 +62,9 @@ export const PERMISSION_TREE = {
   experienceAppraisal: [],
   userPerformance: [],
   documentMatrix: [],
+  /** Owners' wage scales, scale nationalities and bonuses (docs/owners-terms.md). */
+  wageScales: [],
+  roleLevels: [],
   showHeaderNotifications: [],
   showHeaderHelp: [],
   notifications: [],

@@ -26,6 +26,7 @@ const REFERENCE_LISTS = [
   "applicantContracts",
   "applicantDocuments",
   "englishTestTypes",
+  "roleLevels",
 ] as const satisfies readonly TPermissionKey[];
 
 const all = (keys: readonly TPermissionKey[], f: TFlags): TRoleMap =>
@@ -101,6 +102,7 @@ const ADMIN: TRoleMap = {
       "crewUserStatus",
       "surveyCreator",
       "permissions",
+      "wageScales",
       ...REFERENCE_LISTS,
     ],
     FULL,
@@ -110,6 +112,8 @@ const ADMIN: TRoleMap = {
 const MANAGER: TRoleMap = {
   ...BASE,
   ...all(["taskManager", "timeplans", "comments", "userPerformance", "crewChange", "crewUserStatus"], FULL),
+  /** Planners compare a seafarer's expected wage with the owner's scale (docs/owners-terms.md). */
+  wageScales: READ,
 };
 
 const PARTNER: TRoleMap = {
@@ -122,6 +126,8 @@ const PARTNER: TRoleMap = {
   "timeplans.userProfile": READ,
   "timeplans.commentAssignments": READ,
   "timeplans.comments": NONE,
+  /** Its own owners' scales only (the server's scope); partner_view never sees wage amounts. */
+  wageScales: READ,
 };
 
 const PARTNER_VIEW: TRoleMap = {
@@ -130,6 +136,7 @@ const PARTNER_VIEW: TRoleMap = {
   "timeplans.userProfile": NONE,
   vessels: NONE,
   crewUsers: NONE,
+  wageScales: NONE,
 };
 
 const FREELANCE: TRoleMap = {

@@ -5,6 +5,7 @@ import { ZImo } from "./imo.js";
 import { ownerContractActions, ownerContractAttributes } from "./owner-contracts.js";
 import { plainList } from "./plain-list.js";
 import { ZBulkParse, ZRegistryAccount } from "./vessel-registry.js";
+import { OWNER_TERMS_ATTRIBUTES } from "./wages.js";
 
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -35,6 +36,7 @@ export const owners = defineResource({
     },
     vessel_count: readOnlyCount("Vessels"),
     ...ownerContractAttributes,
+    ...OWNER_TERMS_ATTRIBUTES,
     ...timestamps,
   },
   relationships: {

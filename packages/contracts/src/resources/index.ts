@@ -17,6 +17,7 @@ import { vesselParseItems, vesselParseRuns } from "./vessel-registry.js";
 import { notifications } from "./notifications.js";
 import { permissionRecords } from "./permission-records.js";
 import { ranks } from "./ranks.js";
+import { ownerLevelFees, roleLevels, wageBonuses, wageScaleNationalities, wageScales } from "./wages.js";
 import { REFERENCE_LISTS } from "./reference-lists.js";
 import { seaServiceVerifications, seaService, applicantPerformances } from "./sea-service.js";
 import { applicantDocuments } from "./applicant-documents.js";
@@ -46,6 +47,7 @@ export * from "./imo.js";
 export * from "./notifications.js";
 export * from "./permission-records.js";
 export * from "./ranks.js";
+export * from "./wages.js";
 export * from "./reference-lists.js";
 export * from "./records-fields.js";
 export * from "./sea-service.js";
@@ -97,6 +99,11 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     ownerGroups,
     groupItems,
     matrixItems,
+    roleLevels,
+    wageScaleNationalities,
+    wageScales,
+    wageBonuses,
+    ownerLevelFees,
   ].map((d) => [d.type, d]),
 );
 

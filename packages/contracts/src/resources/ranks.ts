@@ -37,6 +37,10 @@ export const ranks = defineResource({
     },
     ...timestamps,
   },
+  relationships: {
+    /** STCW level (management, operational, support): the owner's fee per level applies. */
+    role_level: { label: "Level", type: "role_levels", cardinality: "one", form: true },
+  },
   filters: {
     title: titleFilter(),
     department: {

@@ -7,6 +7,7 @@ import { seedFleet } from "./fleet.js";
 import { seedPlanning } from "./planning.js";
 import { seedRecords } from "./records.js";
 import { seedDocumentMatrices } from "./document-matrix.js";
+import { seedWages } from "./wages.js";
 
 /**
  * Demo data beyond accounts and reference lists, by area, in the order they depend on each
@@ -19,6 +20,7 @@ export const DEMO_AREAS: readonly {
   seed: (db: TDb, storage?: TStorage) => Promise<void>;
 }[] = [
   { name: "fleet", seed: seedFleet },
+  { name: "wages", seed: seedWages },
   { name: "applicants", seed: seedApplicants },
   { name: "records", seed: seedRecords },
   // The owners' document matrices: the fleet's ranks and the records' document kinds.

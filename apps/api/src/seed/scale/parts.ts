@@ -4,6 +4,7 @@ import { planningScalePart } from "./planning.js";
 import { recordsScalePart } from "./records.js";
 import { commentsScalePart } from "./comments.js";
 import { documentMatricesScalePart } from "./document-matrix.js";
+import { wagesScalePart } from "./wages.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -13,6 +14,7 @@ import type { TScalePart } from "./part.js";
 // Planning stays last: it plans the rows and applicants the others made.
 export const SCALE_PARTS: readonly TScalePart[] = [
   fleetScalePart,
+  wagesScalePart,
   applicantsScalePart,
   recordsScalePart,
   documentMatricesScalePart,
