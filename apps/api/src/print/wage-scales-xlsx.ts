@@ -46,7 +46,10 @@ const headRow = (sheet: ExcelJS.Worksheet, heads: readonly string[]) => {
   });
 };
 
-const bodyRow = (sheet: ExcelJS.Worksheet, values: readonly (string | number | ExcelJS.CellFormulaValue)[]) => {
+const bodyRow = (
+  sheet: ExcelJS.Worksheet,
+  values: readonly (string | number | ExcelJS.CellFormulaValue)[],
+) => {
   const row = sheet.addRow([...values]);
   row.eachCell((cell, col) => {
     cell.border = BOX;
@@ -73,7 +76,14 @@ export const wageScalesWorkbook = (data: TWageSheets): ExcelJS.Workbook => {
     title.font = { bold: true, size: 12 };
     headRow(scales, ["Rank", "Basic wage", "Guaranteed overtime", "Leave pay", "Other allowances", "Total"]);
     for (const r of scale.rows) {
-      const row = bodyRow(scales, [r.rank, r.basicWage, r.guaranteedOvertime, r.leavePay, r.otherAllowances, 0]);
+      const row = bodyRow(scales, [
+        r.rank,
+        r.basicWage,
+        r.guaranteedOvertime,
+        r.leavePay,
+        r.otherAllowances,
+        0,
+      ]);
       const n = row.number;
       const total = r.basicWage + r.guaranteedOvertime + r.leavePay + r.otherAllowances;
       row.getCell(6).value = { formula: `SUM(B${n}:E${n})`, result: total };
@@ -85,10 +95,16 @@ export const wageScalesWorkbook = (data: TWageSheets): ExcelJS.Workbook => {
     pageSetup: { paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
   bonuses.columns = [22, ...data.bonusColumns.map(() => 14)].map((width) => ({ width }));
-  heading(bonuses, `Bonuses: ${data.owner}`, `Amounts in ${data.currency}`, Math.max(2, data.bonusColumns.length + 1));
+  heading(
+    bonuses,
+    `Bonuses: ${data.owner}`,
+    `Amounts in ${data.currency}`,
+    Math.max(2, data.bonusColumns.length + 1),
+  );
   bonuses.addRow([]);
   headRow(bonuses, ["Rank", ...data.bonusColumns.map((c) => c.head)]);
-  for (const r of data.bonusRows) bodyRow(bonuses, [r.rank, ...data.bonusColumns.map((c) => r.cells[c.key] ?? "")]);
+  for (const r of data.bonusRows)
+    bodyRow(bonuses, [r.rank, ...data.bonusColumns.map((c) => r.cells[c.key] ?? "")]);
   return book;
 };
 

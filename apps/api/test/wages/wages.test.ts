@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, signInWith, type TAuthHeaders } from "../support/auth.js";
 import { testApp, testDeps } from "../support/deps.js";
 import { download } from "../support/download.js";
-import { createClient, createOwner, createRank, createScaleRow, createVessel, unique } from "../support/factories.js";
+import {
+  createClient,
+  createOwner,
+  createRank,
+  createScaleRow,
+  createVessel,
+  unique,
+} from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { linkOwner } from "../fleet/fleet-support.js";
 import { wageComponentsFor } from "../../src/resources/wages/wage-components.js";
@@ -23,7 +30,10 @@ type TScaleRow = {
   id: string;
   attributes: { role_name: string; basic_wage: number; total: number; currency: string; scale_type: string };
 };
-type TBonus = { id: string; attributes: { column: string; total: number; type_name: string; role_name: string } };
+type TBonus = {
+  id: string;
+  attributes: { column: string; total: number; type_name: string; role_name: string };
+};
 
 /** An owner with a vessel whose manning scale has two ranks. */
 const ownerWithFleet = async () => {
@@ -35,7 +45,8 @@ const ownerWithFleet = async () => {
   await createScaleRow({ vesselId: vessel.id, rankId: ab.id });
   return { owner, vessel, master, ab };
 };
-const country = async () => db().country.create({ data: { name: unique("Land"), code: unique("C").slice(0, 12) } });
+const country = async () =>
+  db().country.create({ data: { name: unique("Land"), code: unique("C").slice(0, 12) } });
 const scaleOf = async (ownerId: number, query: Record<string, string> = {}, headers = admin) => {
   const res = await api()
     .get("/api/wage_scales")
@@ -118,7 +129,10 @@ describe("wage scales", () => {
       .query({ "page[size]": 999 })
       .set(admin);
     expect(listed.body.data.map((n: { id: string }) => n.id)).toEqual([added.body.data.id]);
-    const alternative = await scaleOf(owner.id, { "filter[scale_type]": "alternative", "filter[nationality_id]": String(land.id) });
+    const alternative = await scaleOf(owner.id, {
+      "filter[scale_type]": "alternative",
+      "filter[nationality_id]": String(land.id),
+    });
     expect(alternative).toHaveLength(2);
     expect(alternative[0]?.attributes).toMatchObject({ basic_wage: 5000, scale_type: "alternative" });
 
@@ -144,14 +158,25 @@ describe("wage scales", () => {
       data: { basicWage: 5000 },
     });
     const seafarer = await db().user.create({
-      data: { crewingApplicantId: unique("A"), surname: "Reyes", name: "Jose", wage: 12_000, countryBirthId: land.id },
+      data: {
+        crewingApplicantId: unique("A"),
+        surname: "Reyes",
+        name: "Jose",
+        wage: 12_000,
+        countryBirthId: land.id,
+      },
     });
     const normal = await api()
       .get("/api/wage_scales/for_rank")
       .query({ vessel_id: vessel.id, role_id: master.id })
       .set(admin);
     expect(normal.status).toBe(200);
-    expect(normal.body.data).toMatchObject({ scale_type: "normal", total: 11_000, expected_wage: null, difference: null });
+    expect(normal.body.data).toMatchObject({
+      scale_type: "normal",
+      total: 11_000,
+      expected_wage: null,
+      difference: null,
+    });
     const theirs = await api()
       .get("/api/wage_scales/for_rank")
       .query({ owner_id: owner.id, role_id: master.id, user_id: seafarer.id })
@@ -163,20 +188,40 @@ describe("wage scales", () => {
       expected_wage: 12_000,
       difference: 7000,
     });
-    expect(theirs.body.data.bonuses.map((b: { column: string }) => b.column)).toEqual(["sb_2", "sb_3", "sb_4", "spb", "pb"]);
+    expect(theirs.body.data.bonuses.map((b: { column: string }) => b.column)).toEqual([
+      "sb_2",
+      "sb_3",
+      "sb_4",
+      "spb",
+      "pb",
+    ]);
     const neither = await api().get("/api/wage_scales/for_rank").query({ role_id: master.id }).set(admin);
     expect(neither.status).toBe(422);
 
     // The function the contract print-out fills its placeholders from.
-    const components = await wageComponentsFor(db(), { ownerId: owner.id, rankId: master.id, nationalityId: null });
-    expect(components).toMatchObject({ currency: "USD", basicWage: 6000, total: 11_000, scaleType: "normal" });
+    const components = await wageComponentsFor(db(), {
+      ownerId: owner.id,
+      rankId: master.id,
+      nationalityId: null,
+    });
+    expect(components).toMatchObject({
+      currency: "USD",
+      basicWage: 6000,
+      total: 11_000,
+      scaleType: "normal",
+    });
   });
 
   it("exports the owner's scales and bonuses as an .xlsx", async () => {
     const { owner, master } = await ownerWithFleet();
     await createScale(owner.id);
-    await db().wageScale.updateMany({ where: { ownerId: owner.id, rankId: master.id }, data: { basicWage: 7000 } });
-    const file = await download(api().get("/api/wage_scales/export").query({ owner_id: owner.id }).set(admin));
+    await db().wageScale.updateMany({
+      where: { ownerId: owner.id, rankId: master.id },
+      data: { basicWage: 7000 },
+    });
+    const file = await download(
+      api().get("/api/wage_scales/export").query({ owner_id: owner.id }).set(admin),
+    );
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toContain("spreadsheetml");
     const book = new ExcelJS.Workbook();
@@ -215,7 +260,12 @@ describe("bonuses", () => {
       api()
         .post("/api/wage_bonuses")
         .set(admin)
-        .send({ data: { type: "wage_bonuses", attributes: { owner_id: owner.id, role_id: master.id, ...attributes } } });
+        .send({
+          data: {
+            type: "wage_bonuses",
+            attributes: { owner_id: owner.id, role_id: master.id, ...attributes },
+          },
+        });
     const fifth = await post({ bonus_type: "sb", consequent_contracts: 5, total: 300 });
     expect(fifth.status).toBe(201);
     expect(fifth.body.data.attributes.column).toBe("sb_5");
@@ -235,7 +285,10 @@ describe("owner's terms and fees per rank level", () => {
     const owner = await createOwner();
     const levels = await db().roleLevel.findMany({ orderBy: { id: "asc" } });
     expect(levels.map((l) => l.title)).toEqual(["Management", "Operational", "Support"]);
-    const terms = await api().post(`/api/owners/${owner.id}/update_terms`).set(admin).send({ terms: "Paid monthly" });
+    const terms = await api()
+      .post(`/api/owners/${owner.id}/update_terms`)
+      .set(admin)
+      .send({ terms: "Paid monthly" });
     expect(terms.status).toBe(200);
     expect(terms.body.data.attributes.terms).toBe("Paid monthly");
     const contract = await api()
@@ -248,7 +301,9 @@ describe("owner's terms and fees per rank level", () => {
       .set(admin)
       .send({ levels: levels.map((l, i) => ({ level_id: l.id, fee: 100 * (3 - i) })) });
     expect(fees.status).toBe(200);
-    expect(fees.body.data.map((f: { attributes: { fee: number } }) => f.attributes.fee).sort()).toEqual([100, 200, 300]);
+    expect(fees.body.data.map((f: { attributes: { fee: number } }) => f.attributes.fee).sort()).toEqual([
+      100, 200, 300,
+    ]);
     const cleared = await api()
       .post(`/api/owners/${owner.id}/update_level_terms`)
       .set(admin)
@@ -265,7 +320,9 @@ describe("owner's terms and fees per rank level", () => {
       .set(admin)
       .send({ levels: [{ level_id: levels[1]?.id, fee: -5 }] });
     expect(negative.status).toBe(422);
-    expect((await api().post(`/api/owners/${owner.id}/update_terms`).set(manager).send({ terms: "x" })).status).toBe(403);
+    expect(
+      (await api().post(`/api/owners/${owner.id}/update_terms`).set(manager).send({ terms: "x" })).status,
+    ).toBe(403);
   });
 });
 
@@ -293,7 +350,10 @@ describe("who sees wages", () => {
       .query({ owner_id: theirs.owner.id, role_id: theirs.master.id })
       .set(headers);
     expect(lookup.status).toBe(404);
-    const exported = await api().get("/api/wage_scales/export").query({ owner_id: theirs.owner.id }).set(headers);
+    const exported = await api()
+      .get("/api/wage_scales/export")
+      .query({ owner_id: theirs.owner.id })
+      .set(headers);
     expect(exported.status).toBe(404);
     const write = await api()
       .patch(`/api/wage_scales/${own[0]?.id}`)

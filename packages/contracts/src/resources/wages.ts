@@ -291,7 +291,9 @@ export const ownerLevelFees = defineResource({
       path: "/owners/:id/update_terms",
       record: "owners",
       permission: { key: "owners", action: "update" },
-      input: z.strictObject({ terms: z.string().max(20_000, "is too long (maximum is 20000 characters)").nullable() }),
+      input: z.strictObject({
+        terms: z.string().max(20_000, "is too long (maximum is 20000 characters)").nullable(),
+      }),
     },
     update_contract_terms: {
       label: "Save contract terms",
@@ -350,4 +352,3 @@ export const ZWageForRank = z.object({
   difference: z.number().nullable(),
 });
 export type TWageForRank = z.infer<typeof ZWageForRank>;
-

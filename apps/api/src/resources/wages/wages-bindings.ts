@@ -61,7 +61,11 @@ export const wageScaleNationalitiesBinding: TResourceEntry = bindResource(
   },
   async afterWrite(after, ctx) {
     if (ctx.mode !== "create") return;
-    const key = { ownerId: after.ownerId, scaleType: "alternative" as const, nationalityId: after.nationalityId };
+    const key = {
+      ownerId: after.ownerId,
+      scaleType: "alternative" as const,
+      nationalityId: after.nationalityId,
+    };
     const ranks = await ctx.repo.ownerRankIds(after.ownerId);
     await ctx.repo.fillScale(key, ranks);
     ctx.touched("wage_scales", []);
@@ -105,9 +109,13 @@ export const wageScalesBinding: TResourceEntry = bindResource(
       const { scale_type: scaleType } = ctx.input;
       const nationalityId = ctx.input.nationality_id ?? null;
       if (scaleType === "alternative" && nationalityId === null)
-        throw AppError.invalid([{ field: "nationality_id", message: "is required for an alternative scale" }]);
+        throw AppError.invalid([
+          { field: "nationality_id", message: "is required for an alternative scale" },
+        ]);
       if (scaleType === "normal" && nationalityId !== null)
-        throw AppError.invalid([{ field: "nationality_id", message: "applies to an alternative scale only" }]);
+        throw AppError.invalid([
+          { field: "nationality_id", message: "applies to an alternative scale only" },
+        ]);
       const added = await ctx.transaction(async (repo) => {
         await repo.lockOwner(ownerId);
         if (nationalityId !== null && !(await repo.nationalityOf(ownerId, nationalityId)))
@@ -135,9 +143,11 @@ export const wageScalesBinding: TResourceEntry = bindResource(
       if (input.vessel_id !== undefined) {
         await ctx.kernel.serviceOf("vessels").findInScope(ctx.actor, input.vessel_id);
         ownerId = await ctx.repo.ownerOfVessel(input.vessel_id);
-        if (ownerId === null) return { document: { data: null, meta: { reason: "the vessel has no owner" } } };
+        if (ownerId === null)
+          return { document: { data: null, meta: { reason: "the vessel has no owner" } } };
       }
-      if (ownerId === null) throw AppError.invalid([{ field: "owner_id", message: "name owner_id or vessel_id" }]);
+      if (ownerId === null)
+        throw AppError.invalid([{ field: "owner_id", message: "name owner_id or vessel_id" }]);
       await ctx.kernel.serviceOf("owners").findInScope(ctx.actor, ownerId);
       let nationalityId = input.nationality_id ?? null;
       let expected: number | null = null;
@@ -188,7 +198,9 @@ export const wageScalesBinding: TResourceEntry = bindResource(
         bonusRows: [...rows.values()],
       });
       const name = owner.title.replace(/[^\p{L}\p{N} .,()-]+/gu, " ").trim() || "Owner";
-      return { file: { filename: `Wage scales ${name} ${isoDay(new Date())}.xlsx`, contentType: XLSX, body } };
+      return {
+        file: { filename: `Wage scales ${name} ${isoDay(new Date())}.xlsx`, contentType: XLSX, body },
+      };
     },
   },
 });
@@ -210,7 +222,10 @@ export const wageBonusesBinding: TResourceEntry = bindResource(
 )({
   relations: { role: { kind: "fk", field: "rankId" } },
   scope: ownedBy,
-  include: { rank: { select: { title: true, crewingPriority: true } }, owner: { select: { currency: true } } },
+  include: {
+    rank: { select: { title: true, crewingPriority: true } },
+    owner: { select: { currency: true } },
+  },
   computed: {
     type_name: (row) => bonusTypeName(row.bonusType),
     column: (row) => bonusColumn(row.bonusType, row.consequentContracts),

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_SENIORITY_CONTRACTS,
-  type TWageBonusType,
-  type TWageScaleType,
-} from "@crew/contracts";
+import { DEFAULT_SENIORITY_CONTRACTS, type TWageBonusType, type TWageScaleType } from "@crew/contracts";
 import type { TTx } from "../../db/client.js";
 
 /** The bonus cells a rank gets with a new scale: sb for the 2nd, 3rd, 4th contract, spb, pb. */
@@ -51,7 +47,9 @@ export const wagesRepository = (db: TTx) => ({
    * the normal scale's amounts. Returns how many rows it added.
    */
   async fillScale(key: TScaleKey, rankIds: readonly number[]): Promise<number> {
-    const have = new Set((await db.wageScale.findMany({ where: key, select: { rankId: true } })).map((r) => r.rankId));
+    const have = new Set(
+      (await db.wageScale.findMany({ where: key, select: { rankId: true } })).map((r) => r.rankId),
+    );
     const missing = rankIds.filter((id) => !have.has(id));
     if (!missing.length) return 0;
     const normal =
@@ -60,7 +58,12 @@ export const wagesRepository = (db: TTx) => ({
         : new Map(
             (
               await db.wageScale.findMany({
-                where: { ownerId: key.ownerId, scaleType: "normal", nationalityId: null, rankId: { in: missing } },
+                where: {
+                  ownerId: key.ownerId,
+                  scaleType: "normal",
+                  nationalityId: null,
+                  rankId: { in: missing },
+                },
               })
             ).map((r) => [r.rankId, r]),
           );
@@ -97,9 +100,21 @@ export const wagesRepository = (db: TTx) => ({
   dropNationalityScale: (ownerId: number, nationalityId: number) =>
     db.wageScale.deleteMany({ where: { ownerId, scaleType: "alternative", nationalityId } }),
 
-  bonusExists: (ownerId: number, rankId: number, bonusType: string, consequentContracts: number, exceptId?: number) =>
+  bonusExists: (
+    ownerId: number,
+    rankId: number,
+    bonusType: string,
+    consequentContracts: number,
+    exceptId?: number,
+  ) =>
     db.wageBonus.findFirst({
-      where: { ownerId, rankId, bonusType, consequentContracts, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      where: {
+        ownerId,
+        rankId,
+        bonusType,
+        consequentContracts,
+        ...(exceptId ? { id: { not: exceptId } } : {}),
+      },
       select: { id: true },
     }),
 
@@ -107,10 +122,17 @@ export const wagesRepository = (db: TTx) => ({
     db.owner.update({ where: { id: ownerId }, data }),
 
   roleLevelIds: async (ids: readonly number[]) =>
-    new Set((await db.roleLevel.findMany({ where: { id: { in: [...ids] } }, select: { id: true } })).map((l) => l.id)),
+    new Set(
+      (await db.roleLevel.findMany({ where: { id: { in: [...ids] } }, select: { id: true } })).map(
+        (l) => l.id,
+      ),
+    ),
 
   /** Sets the owner's fee of each level given; a null fee removes it. */
-  async setLevelFees(ownerId: number, levels: readonly { levelId: number; fee: number | null }[]): Promise<void> {
+  async setLevelFees(
+    ownerId: number,
+    levels: readonly { levelId: number; fee: number | null }[],
+  ): Promise<void> {
     for (const { levelId, fee } of levels) {
       if (fee === null) await db.ownerLevelFee.deleteMany({ where: { ownerId, roleLevelId: levelId } });
       else
@@ -170,8 +192,16 @@ export const wagesRepository = (db: TTx) => ({
       db.owner.findUnique({ where: { id: ownerId }, select: { title: true, currency: true } }),
       db.wageScale.findMany({
         where: { ownerId },
-        include: { rank: { select: { title: true, crewingPriority: true } }, nationality: { select: { name: true } } },
-        orderBy: [{ scaleType: "desc" }, { nationalityId: "asc" }, { rank: { crewingPriority: "asc" } }, { id: "asc" }],
+        include: {
+          rank: { select: { title: true, crewingPriority: true } },
+          nationality: { select: { name: true } },
+        },
+        orderBy: [
+          { scaleType: "desc" },
+          { nationalityId: "asc" },
+          { rank: { crewingPriority: "asc" } },
+          { id: "asc" },
+        ],
       }),
       db.wageBonus.findMany({
         where: { ownerId },

@@ -60,7 +60,12 @@ export const splitTotal = (total: number) => {
   const basicWage = round10(total * 0.55);
   const guaranteedOvertime = round10(total * 0.28);
   const leavePay = round10(total * 0.12);
-  return { basicWage, guaranteedOvertime, leavePay, otherAllowances: Math.max(0, total - basicWage - guaranteedOvertime - leavePay) };
+  return {
+    basicWage,
+    guaranteedOvertime,
+    leavePay,
+    otherAllowances: Math.max(0, total - basicWage - guaranteedOvertime - leavePay),
+  };
 };
 
 const TERMS =

@@ -9,7 +9,10 @@ import type { TScalePart } from "./part.js";
 export const wagesScalePart: TScalePart = {
   name: "wages",
   flags: {
-    "alternative-every": { default: 5, help: "every n-th owner gets an alternative scale per nationality (0: none)" },
+    "alternative-every": {
+      default: 5,
+      help: "every n-th owner gets an alternative scale per nationality (0: none)",
+    },
   },
   async run({ db, flags, log }) {
     const every = flags["alternative-every"] ?? 5;
