@@ -20,6 +20,7 @@ import { CompanyVessels } from "./CompanyVessels";
 import { LinkedRecords } from "./LinkedRecords";
 import { OWNER_CONTRACT_FIELDS, ownerContractTabs } from "./owner-contract-tabs";
 import { OWNER_NOTICES } from "./owner-messages";
+import { OWNER_WAGE_HIDDEN_TABS, ownerWageTabs } from "../wages/wage-tab";
 
 const RECRUITERS: TListParams = { page: 1, perPage: 999, sort: "name" };
 
@@ -101,6 +102,7 @@ export const OwnerDetailsScreen = ({ config }: TScreenProps) => {
   const include = useMemo(() => (can("crewUsers", "read") ? ["crew_inspectors"] : []), [can]);
   const tabs = useMemo(
     (): TDetailsTab[] => [
+      ...ownerWageTabs(can),
       ...(can("crewUsers", "read")
         ? [
             {
@@ -120,7 +122,7 @@ export const OwnerDetailsScreen = ({ config }: TScreenProps) => {
       config={config}
       include={include}
       tabs={tabs}
-      hiddenTabs={["vessels", "recruiters_list"]}
+      hiddenTabs={["vessels", "recruiters_list", ...OWNER_WAGE_HIDDEN_TABS]}
       hiddenFields={["crew_inspectors", "recruiters", "vessels", ...OWNER_CONTRACT_FIELDS]}
     >
       {(one) => (

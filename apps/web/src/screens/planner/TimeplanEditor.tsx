@@ -33,6 +33,7 @@ import { ContractPrint, templateList } from "./ContractPrint";
 import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
 import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
 import { ApplicantProfileCard } from "./ApplicantProfileCard";
+import { WageForRank } from "../wages/WageForRank";
 import { PLANS_KEY, usePlannerRows } from "./use-planner-data";
 import { ZPlanWarnings } from "./warnings";
 
@@ -136,7 +137,8 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
   // Before saving (issue 22): a seafarer just picked whose rank does not fit the row, or who is not ready by the start.
   const plannerRows = usePlannerRows();
   const rowId = draft?.rowId ?? plan?.attributes.ms_id ?? null;
-  const rowRank = plannerRows.data?.find((r) => r.id === rowId)?.rankTitle ?? null;
+  const plannerRow = plannerRows.data?.find((r) => r.id === rowId);
+  const rowRank = plannerRow?.rankTitle ?? null;
   const picked = values?.seafarer;
   const fitWarnings = [
     ...(picked?.rank && rowRank && picked.rank !== rowRank
@@ -342,6 +344,13 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
                   </Text>
                 ))}
               </Alert>
+            )}
+            {plannerRow && can("wageScales", "read") && !partnerView && (
+              <WageForRank
+                vesselId={plannerRow.vesselId}
+                rankId={plannerRow.rankId}
+                userId={can("users", "read") ? values.seafarer?.id : undefined}
+              />
             )}
             {showsProfile && (
               <>
