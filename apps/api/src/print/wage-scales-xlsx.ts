@@ -36,8 +36,10 @@ const heading = (sheet: ExcelJS.Worksheet, text: string, sub: string, width: num
   sheet.getCell("A2").font = { size: 10, color: { argb: "FF555555" } };
 };
 
-const headRow = (sheet: ExcelJS.Worksheet, heads: readonly string[]) => {
+/** Heads wrap inside their column: the row is as tall as the longest needs (LibreOffice does not grow it). */
+const headRow = (sheet: ExcelJS.Worksheet, heads: readonly string[], lines = 2) => {
   const row = sheet.addRow([...heads]);
+  row.height = 15 * lines;
   row.font = { bold: true };
   row.alignment = { vertical: "middle", wrapText: true };
   row.eachCell((cell) => {
@@ -102,7 +104,7 @@ export const wageScalesWorkbook = (data: TWageSheets): ExcelJS.Workbook => {
     Math.max(2, data.bonusColumns.length + 1),
   );
   bonuses.addRow([]);
-  headRow(bonuses, ["Rank", ...data.bonusColumns.map((c) => c.head)]);
+  headRow(bonuses, ["Rank", ...data.bonusColumns.map((c) => c.head)], 3);
   for (const r of data.bonusRows)
     bodyRow(bonuses, [r.rank, ...data.bonusColumns.map((c) => r.cells[c.key] ?? "")]);
   return book;
