@@ -156,7 +156,12 @@ export const GridCell = ({ grid, row, col, type, id, field, value, mayEdit, labe
           {formatAmount(shown)}
           {status === "saving" && <Loader size={10} className={classes.mark} />}
           {status === "saved" && (
-            <IconCheck size={12} className={classes.mark} color="var(--mantine-color-teal-7)" aria-label="saved" />
+            <IconCheck
+              size={12}
+              className={classes.mark}
+              color="var(--mantine-color-teal-7)"
+              aria-label="saved"
+            />
           )}
           {state.kind === "error" && (
             <Tooltip label={state.message} withArrow opened>

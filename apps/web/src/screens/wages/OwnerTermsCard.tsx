@@ -51,7 +51,12 @@ export const OwnerTermsCard = ({ ownerId }: { ownerId: string }) => {
   const fees = useQuery({
     queryKey: queryKeys.manyReference(ownerLevelFees.type, feesRef, { perPage: 999 }),
     queryFn: ({ signal }) =>
-      getManyReference<{ level_name: string; fee: number }>(ownerLevelFees.type, feesRef, { perPage: 999 }, signal),
+      getManyReference<{ level_name: string; fee: number }>(
+        ownerLevelFees.type,
+        feesRef,
+        { perPage: 999 },
+        signal,
+      ),
   });
   const [values, setValues] = useState<TOwnerTerms | null>(null);
   useEffect(() => {

@@ -123,7 +123,9 @@ export const OwnerWageTab = ({ ownerId }: { ownerId: string }) => {
   const [newNationality, setNewNationality] = useState<string | null>(null);
   const addNationality = useResourceMutation({
     mutationFn: (countryId: string) =>
-      createManyReference(wageScaleNationalities.type, nationalitiesRef, { nationality_id: Number(countryId) }),
+      createManyReference(wageScaleNationalities.type, nationalitiesRef, {
+        nationality_id: Number(countryId),
+      }),
     invalidates: ["wage_scale_nationalities", "wage_scales"],
     notice: "Alternative scale added: it starts as a copy of the normal one",
     onSuccess: (_r, countryId) => {
@@ -145,7 +147,10 @@ export const OwnerWageTab = ({ ownerId }: { ownerId: string }) => {
     const columns = [...new Set(cells.map((c) => c.attributes.column))].sort(
       (a, b) => columnRank(a) - columnRank(b) || a.localeCompare(b),
     );
-    const byRank = new Map<string, { rank: string; priority: number; cells: Map<string, (typeof cells)[number]> }>();
+    const byRank = new Map<
+      string,
+      { rank: string; priority: number; cells: Map<string, (typeof cells)[number]> }
+    >();
     for (const c of cells) {
       const key = c.attributes.role_name;
       const row = byRank.get(key) ?? { rank: key, priority: c.attributes.crewing_priority, cells: new Map() };

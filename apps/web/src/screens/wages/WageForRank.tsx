@@ -41,12 +41,15 @@ export const WageForRank = ({
         {wage.expected_wage !== null && diff !== null && (
           <Text size="sm" c={diff > 0 ? "orange.8" : "teal.8"} data-testid="plan-wage-difference">
             Expects {money(wage.expected_wage)}:{" "}
-            {diff === 0 ? "as the scale" : `${money(Math.abs(diff))} ${diff > 0 ? "above" : "below"} the scale`}
+            {diff === 0
+              ? "as the scale"
+              : `${money(Math.abs(diff))} ${diff > 0 ? "above" : "below"} the scale`}
           </Text>
         )}
       </Group>
       <Text size="xs" c="dimmed">
-        Basic {money(wage.basic_wage)} · overtime {money(wage.guaranteed_overtime)} · leave {money(wage.leave_pay)}
+        Basic {money(wage.basic_wage)} · overtime {money(wage.guaranteed_overtime)} · leave{" "}
+        {money(wage.leave_pay)}
         {" · "}allowances {money(wage.other_allowances)}
       </Text>
     </Paper>
