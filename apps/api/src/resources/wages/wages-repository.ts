@@ -52,21 +52,18 @@ export const wagesRepository = (db: TTx) => ({
     );
     const missing = rankIds.filter((id) => !have.has(id));
     if (!missing.length) return 0;
-    const normal =
+    const normalRows =
       key.scaleType === "normal"
-        ? new Map()
-        : new Map(
-            (
-              await db.wageScale.findMany({
-                where: {
-                  ownerId: key.ownerId,
-                  scaleType: "normal",
-                  nationalityId: null,
-                  rankId: { in: missing },
-                },
-              })
-            ).map((r) => [r.rankId, r]),
-          );
+        ? []
+        : await db.wageScale.findMany({
+            where: {
+              ownerId: key.ownerId,
+              scaleType: "normal",
+              nationalityId: null,
+              rankId: { in: missing },
+            },
+          });
+    const normal = new Map(normalRows.map((r) => [r.rankId, r]));
     const { count } = await db.wageScale.createMany({
       data: missing.map((rankId) => {
         const from = normal.get(rankId);
