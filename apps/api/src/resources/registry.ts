@@ -47,6 +47,7 @@ import {
   matrixItemsBinding,
   ownerGroupsBinding,
 } from "./document-matrix/document-matrix-bindings.js";
+import {
   ownerLevelFeesBinding,
   roleLevelsBinding,
   wageBonusesBinding,
