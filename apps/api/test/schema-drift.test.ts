@@ -94,6 +94,10 @@ const HAND_WRITTEN = [
   /users_sea_companies_trgm/,
   // Applicant records: date and kind checks, the vessel-name expression index of the coincidence check.
   /records_/,
+  // Comments: which addressable types exist, a comment type's direction and a result's effect.
+  /comments_addressable_check/,
+  /comment_types_direction_check/,
+  /comment_event_results_effect_check/,
 ];
 
 const compare = (migrated: string[], expected: string[]) => ({
