@@ -1,14 +1,10 @@
 import type { TCommentableType, TNotificationKind } from "@crew/contracts";
-import type { TNotice } from "../notifications/notification-outbox-repository.js";
 import { excerpt, plainText } from "./comment-body.js";
-import type { TCommentsRepository } from "./comments-repository.js";
+import type { TCommentNotice, TCommentsRepository } from "./comments-repository.js";
 
 /** Why someone hears of a comment (the per-person settings switch kinds on and off). */
 export type TCommentNoticeKind = TNotificationKind;
-export interface TCommentNotice {
-  kind: TCommentNoticeKind;
-  notice: TNotice;
-}
+export type { TCommentNotice };
 
 export interface TCommentFacts {
   id: number;

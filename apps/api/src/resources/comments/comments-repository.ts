@@ -1,9 +1,14 @@
-import type { TCommentAction, TCommentableType } from "@crew/contracts";
+import type { TCommentAction, TCommentableType, TNotificationKind } from "@crew/contracts";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
 import { storedFilesRepository } from "../../storage/stored-files-repository.js";
-import { notificationOutbox } from "../notifications/notification-outbox-repository.js";
-import type { TCommentNotice } from "./comment-notices.js";
+import { notificationOutbox, type TNotice } from "../notifications/notification-outbox-repository.js";
+
+/** A notification a comment causes, with its kind (the recipient's settings decide by kind). */
+export interface TCommentNotice {
+  kind: TNotificationKind;
+  notice: TNotice;
+}
 
 /** The foreign-key column of each addressable type (COMMENTABLE in the contracts). */
 export const ADDRESS_COLUMN = {
