@@ -18,7 +18,7 @@ describe("form built from a definition", () => {
   it("offers written attributes and editable to-one relationships", () => {
     expect(formFields(vendors).map((f) => f.name)).toEqual(["title", "vendor_type"]);
     // Server-computed and hidden attributes stay off the form.
-    expect(formFields(ranks).map((f) => f.name)).toEqual(["title", "department"]);
+    expect(formFields(ranks).map((f) => f.name)).toEqual(["title", "department", "role_level"]);
     expect(formFields(crewUsers).map((f) => f.name)).toEqual([
       "name",
       "email",
