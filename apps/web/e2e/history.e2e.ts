@@ -17,7 +17,7 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(notice(page, "User created successfully")).toBeVisible();
 
-  await page.getByLabel("Search users").fill(name);
+  await page.getByLabel("Search crew users").fill(name);
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/crew-users\/\d+\/details$/);
   // The list's row links are named "Edit <name>": only the details page's own link is "Edit".
@@ -29,7 +29,8 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(notice(page, "The user updated successfully")).toBeVisible();
 
-  await page.getByRole("link", { name: `${name} edited`, exact: true }).click();
+  // The edit returns to the record it was opened from (issue 22.7).
+  await expect(page.getByRole("heading", { name: `${name} edited`, exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "History" }).click();
   await expect(page).toHaveURL(/\/crew-users\/\d+\/history$/);
   const entries = page.getByTestId("version");
