@@ -8,6 +8,7 @@ import { redisBus, type TLiveEvent } from "../../src/live/event-bus.js";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { testApp } from "../support/deps.js";
 import { createRank, createVessel } from "../support/factories.js";
+import { readEvents } from "../support/live-events.js";
 
 let server: Server;
 let base: string;
@@ -22,31 +23,6 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
-
-/** Reads server-sent events from a streaming answer until `want` of them arrived. */
-const readEvents = async (res: Response, want: number, timeoutMs: number): Promise<unknown[]> => {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: unknown[] = [];
-  let buffer = "";
-  const deadline = Date.now() + timeoutMs;
-  while (events.length < want && Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-    ]);
-    if (!chunk || chunk.done) break;
-    buffer += decoder.decode(chunk.value, { stream: true });
-    for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
-      const block = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      const data = block.split("\n").find((l) => l.startsWith("data: "));
-      if (data) events.push(JSON.parse(data.slice(6)));
-    }
-  }
-  await reader.cancel();
-  return events;
-};
 
 describe("live events", () => {
   it("a manning-scale row added by one user reaches another user's open stream within a second", async () => {
