@@ -1,10 +1,7 @@
 import { SegmentedControl, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { crewUsers, type TCrewUserStatus, type TCurrentUser } from "@crew/contracts";
 import { runAction } from "../api/run-action";
-import { queryKeys } from "../api/query-keys";
-import { useApiErrorHandler } from "../errors/use-api-error-handler";
-import { notifySuccess } from "../notices/notices";
+import { useResourceMutation } from "../resources/data/use-resource-mutation";
 import { updateCurrentUser } from "../session/session-actions";
 
 /** The navigation-bar variant (spec 2.5): active or away only; a deactivated user cannot pick. */
@@ -21,18 +18,13 @@ export const changeStatus = async (clientId: number, status: TCrewUserStatus): P
 };
 
 export const StatusChanger = ({ user }: { user: TCurrentUser }) => {
-  const queryClient = useQueryClient();
-  const onError = useApiErrorHandler();
   const deactivated = user.status === "deactivated";
-  const mutation = useMutation({
-    mutationFn: (status: TCrewUserStatus) => changeStatus(user.clientId, status),
-    onSuccess: (_answer, status) => {
-      updateCurrentUser({ status });
-      // The crew-users list shows statuses too.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.all("clients") });
-      notifySuccess("Status updated successfully");
-    },
-    onError,
+  const mutation = useResourceMutation<TCrewUserStatus>({
+    mutationFn: (status) => changeStatus(user.clientId, status),
+    notice: "Status updated successfully",
+    // The crew-users list shows statuses too.
+    invalidates: [crewUsers.type],
+    onSuccess: (_answer, status) => updateCurrentUser({ status }),
   });
 
   return (

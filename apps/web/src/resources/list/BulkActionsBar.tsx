@@ -1,13 +1,10 @@
 import type { TResourceDef } from "@crew/contracts";
 import { Button, Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useQueryClient } from "@tanstack/react-query";
 import { IconTrash, IconX } from "@tabler/icons-react";
-import { useState } from "react";
 import { firstErrorMessage, remove, runAction } from "../../api";
-import { useApiErrorHandler } from "../../errors";
-import { notifyError, notifySuccess } from "../../notices";
-import { invalidateResource } from "../data/use-resource-queries";
+import { notifyError } from "../../notices";
+import { useResourceMutation } from "../data/use-resource-mutation";
 import type { TBulkAction } from "./bulk-actions";
 import type { TRowSelection } from "./row-selection";
 
@@ -26,48 +23,53 @@ const countOf = (def: TResourceDef, n: number): string =>
  * confirmed first. The choice clears after success; rows a delete could not remove stay chosen.
  */
 export const BulkActionsBar = ({ def, selection, actions, canDelete }: TBulkActionsBarProps) => {
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
-  const [running, setRunning] = useState<string | null>(null);
   const ids = [...selection.selected];
   const count = countOf(def, ids.length);
 
-  const runBulk = async (bulk: TBulkAction) => {
-    setRunning(bulk.name);
-    try {
-      await runAction(def, bulk.name, { input: bulk.input(ids) });
-      selection.clear();
-      notifySuccess(`${bulk.action.label}: ${count} done`);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setRunning(null);
-      await invalidateResource(queryClient, def.type);
-    }
-  };
+  const bulkRun = useResourceMutation<TBulkAction>({
+    mutationFn: (bulk) => runAction(def, bulk.name, { input: bulk.input(ids) }),
+    invalidates: [def.type],
+    notice: (_, bulk) => `${bulk.action.label}: ${count} done`,
+    onSuccess: () => selection.clear(),
+  });
 
-  const deleteAll = async () => {
-    setRunning("delete");
-    const failed: { id: string; error: unknown }[] = [];
-    for (const id of ids) {
-      try {
-        await remove(def.type, id);
-      } catch (error) {
-        failed.push({ id, error });
+  // One request per row: a row the server refuses stays chosen, the others go.
+  const bulkDelete = useResourceMutation<readonly string[], { id: string; error: unknown }[]>({
+    mutationFn: async (chosen) => {
+      const failed: { id: string; error: unknown }[] = [];
+      for (const id of chosen) {
+        try {
+          await remove(def.type, id);
+        } catch (error) {
+          failed.push({ id, error });
+        }
       }
-    }
-    setRunning(null);
-    await invalidateResource(queryClient, def.type);
-    const deleted = ids.length - failed.length;
-    if (deleted > 0) notifySuccess(`${countOf(def, deleted)} deleted successfully`);
-    if (failed.length) {
+      return failed;
+    },
+    invalidates: [def.type],
+    notice: (failed, chosen) =>
+      chosen.length > failed.length
+        ? `${countOf(def, chosen.length - failed.length)} deleted successfully`
+        : undefined,
+    onSuccess: (failed) => {
+      if (failed.length === 0) return selection.clear();
       notifyError(
         `${countOf(def, failed.length)} could not be deleted: ${firstErrorMessage(failed[0]?.error)}`,
       );
       selection.keep(failed.map((f) => f.id));
-    } else {
-      selection.clear();
-    }
+    },
+  });
+
+  const running = bulkDelete.isPending
+    ? "delete"
+    : bulkRun.isPending
+      ? (bulkRun.variables?.name ?? null)
+      : null;
+  const runBulk = async (bulk: TBulkAction) => {
+    await bulkRun.mutateAsync(bulk).catch(() => undefined);
+  };
+  const deleteAll = async () => {
+    await bulkDelete.mutateAsync(ids).catch(() => undefined);
   };
 
   const confirm = (title: string, verb: string, color: string, run: () => Promise<void>) =>

@@ -26,7 +26,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { z } from "zod";
 import { createManyReference, recordOf, runActionFor } from "../../api";
-import { useApiErrorHandler } from "../../errors";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { formatDate, formatDateTime } from "@crew/contracts";
 import { useManyReference } from "../../resources/data/use-many-reference";
 import type { TResourceRecord } from "../../resources/data/resource-types";
@@ -68,21 +68,15 @@ type TCoincidences = z.infer<typeof ZCoincidences>;
 
 /** Other applicants in the same rank on the same ship at the same time (check_coincidences). */
 const Coincidences = ({ serviceId }: { serviceId: string }) => {
-  const handleError = useApiErrorHandler();
   const [found, setFound] = useState<TCoincidences | null>(null);
-  const [busy, setBusy] = useState(false);
-  const check = async () => {
-    setBusy(true);
-    try {
-      setFound(
-        await runActionFor(seaService, "check_coincidences", { id: serviceId, input: {} }, ZCoincidences),
-      );
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A question the server answers (POST, nothing written): no notice, nothing to reload.
+  const checking = useResourceMutation<void, TCoincidences>({
+    mutationFn: () =>
+      runActionFor(seaService, "check_coincidences", { id: serviceId, input: {} }, ZCoincidences),
+    onSuccess: setFound,
+  });
+  const busy = checking.isPending;
+  const check = () => checking.mutateAsync().catch(() => undefined);
   const userOf = (row: TCoincidences["data"][number]) => {
     const link = row.relationships?.user;
     const id =

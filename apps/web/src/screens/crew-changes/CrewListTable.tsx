@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getList, remove, update } from "../../api/data-provider";
 import { isApiError } from "../../api/api-error";
 import { recordOf } from "../../api/record-types";
-import { useApiErrorHandler } from "../../errors";
-import { notifyError, notifySuccess } from "../../notices";
+import { notifyError } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 import { PLANNER_MESSAGES } from "../planner/planner-messages";
 import type { TCrewListRecord, TCrewPlanRecord } from "./use-crew-change";
@@ -44,7 +44,6 @@ const Side = ({ name, plan }: { name: string | null | undefined; plan: TCrewPlan
 export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
   const { can } = useSession();
   const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const editable = mode === "display" && can(crewLists.permission, "update");
   const reasons = useQuery({
     queryKey: ["sign_off_reasons", "list", { all: true }],
@@ -56,32 +55,34 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
     value: r.id,
     label: recordOf(signOffReasons, r).attributes.title,
   }));
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
+  // A refused change reloads too: the select shows the reason the server kept.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
 
-  const setReason = async (row: TCrewListRecord, reasonId: string | null) => {
-    try {
-      await update(crewLists.type, row.id, { reason_id: reasonId === null ? null : Number(reasonId) });
+  const reasonSetting = useResourceMutation<{ row: TCrewListRecord; reasonId: string | null }>({
+    mutationFn: ({ row, reasonId }) =>
+      update(crewLists.type, row.id, { reason_id: reasonId === null ? null : Number(reasonId) }),
+    notice: (_, { reasonId }) => {
       const label = reasonOptions.find((o) => o.value === reasonId)?.label;
-      notifySuccess(label ? `[${label}] updated successfully` : PLANNER_MESSAGES.crewListUpdated);
-    } catch (error) {
+      return label ? `[${label}] updated successfully` : PLANNER_MESSAGES.crewListUpdated;
+    },
+    invalidates: ["crew_changes"],
+    refusal: (error) => {
       const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
       if (first) notifyError(first.title, "The reason was not changed");
-      else handleError(error);
-    } finally {
-      await reload();
-    }
-  };
-  const removeRow = async (row: TCrewListRecord) => {
-    try {
-      await remove(crewLists.type, row.id);
-      notifySuccess(PLANNER_MESSAGES.crewListUpdated);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      await reload();
-      await queryClient.invalidateQueries({ queryKey: ["time_plans"] });
-    }
-  };
+      return first !== undefined;
+    },
+    onFailure: reload,
+  });
+  const setReason = (row: TCrewListRecord, reasonId: string | null) =>
+    reasonSetting.mutateAsync({ row, reasonId }).catch(() => undefined);
+
+  const removing = useResourceMutation<TCrewListRecord>({
+    mutationFn: (row) => remove(crewLists.type, row.id),
+    notice: PLANNER_MESSAGES.crewListUpdated,
+    invalidates: ["crew_changes", "time_plans"],
+    onFailure: reload,
+  });
+  const removeRow = (row: TCrewListRecord) => removing.mutateAsync(row).catch(() => undefined);
 
   if (!rows.length)
     return (

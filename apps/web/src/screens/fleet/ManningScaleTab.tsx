@@ -25,10 +25,10 @@ import {
 } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { firstErrorMessage, isApiError, recordOf } from "../../api";
-import { useApiErrorHandler } from "../../errors";
 import { fieldErrorsOf } from "../../errors/field-errors";
-import { noticeLines, notifyError, notifySuccess } from "../../notices";
-import type { TResourceRecord } from "../../resources/data/resource-types";
+import { noticeLines, notifyError } from "../../notices";
+import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { SortableStack } from "../../lib/SortableStack";
 import { useSession } from "../../session/use-session";
@@ -132,7 +132,6 @@ const OfferInput = ({
  */
 export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
   const { can } = useSession();
-  const handleError = useApiErrorHandler();
   const scale = useManningScale(vesselId);
   const [rankId, setRankId] = useState<string | null>(null);
   const [rankLabel, setRankLabel] = useState("");
@@ -140,50 +139,58 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
   const [copyFromName, setCopyFromName] = useState("");
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState<"add" | "copy" | null>(null);
   const mayCreate = can("vessels.manningScales", "create");
   const mayUpdate = can("vessels.manningScales", "update");
   const mayDelete = can("vessels.manningScales", "delete");
   const rows = scale.rows.data?.data ?? [];
 
-  const add = async () => {
-    if (!rankId) return;
-    setBusy("add");
-    try {
-      await scale.addRank(rankId, offer === "" ? null : Number(offer));
-      notifySuccess(FLEET_NOTICES.rankAdded(rankLabel));
+  const adding = useResourceMutation<{ rankId: string; offer: number | null; label: string }>({
+    mutationFn: (v) => scale.addRank(v.rankId, v.offer),
+    notice: (_, v) => FLEET_NOTICES.rankAdded(v.label),
+    invalidates: [manningScales.type],
+    onSuccess: () => {
       setRankId(null);
       setOffer("");
-      await scale.refresh();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+  const add = async () => {
+    if (!rankId) return;
+    await adding
+      .mutateAsync({ rankId, offer: offer === "" ? null : Number(offer), label: rankLabel })
+      .catch(() => undefined);
   };
 
-  const copy = async (mode: TCopyMode) => {
-    if (!copyFrom) return;
-    setBusy("copy");
-    try {
-      await scale.copyFrom(copyFrom, mode);
-      notifySuccess(FLEET_NOTICES.scaleCopied);
+  const copying = useResourceMutation<{ from: string; mode: TCopyMode }>({
+    mutationFn: (v) => scale.copyFrom(v.from, v.mode),
+    notice: FLEET_NOTICES.scaleCopied,
+    invalidates: [manningScales.type],
+    onSuccess: () => {
       setAsking(false);
       setCopyFrom(null);
-      await scale.refresh();
-    } catch (error) {
-      // Spec 002 §8: the API's errors are shown.
+    },
+    // Spec 002 §8: the API's errors are shown, all of them.
+    refusal: (error) => {
       notifyError(
         noticeLines(
           isApiError(error) ? error.apiErrors.map((e) => e.detail ?? e.title) : [firstErrorMessage(error)],
         ),
         "Copy failed",
       );
-    } finally {
-      setBusy(null);
-    }
+      return true;
+    },
+  });
+  const copy = async (mode: TCopyMode) => {
+    if (!copyFrom) return;
+    await copying.mutateAsync({ from: copyFrom, mode }).catch(() => undefined);
   };
+  const busy = adding.isPending ? "add" : copying.isPending ? "copy" : null;
 
+  const sorting = useResourceMutation<{ id: string; position: number; previous: TListPage | undefined }>({
+    mutationFn: (v) => scale.setAttributes(v.id, { crewing_priority: v.position }),
+    notice: FLEET_NOTICES.scaleSorted,
+    invalidates: [manningScales.type],
+    onFailure: (_action, _error, v) => scale.restore(v.previous),
+  });
   const onDragEnd = (result: DropResult) => {
     const to = result.destination?.index;
     if (to === undefined) return;
@@ -193,42 +200,42 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
     if (!moved || !target || !next) return;
     const position = recordOf(manningScales, target).attributes.crewing_priority;
     const previous = scale.showRows(() => next);
-    scale
-      .setAttributes(moved.id, { crewing_priority: position })
-      .then(async () => {
-        notifySuccess(FLEET_NOTICES.scaleSorted);
-        await scale.refresh();
-      })
-      .catch((error: unknown) => {
-        scale.restore(previous);
-        handleError(error);
-      });
+    sorting.mutate({ id: moved.id, position, previous });
   };
 
-  const saveOffer = async (row: TResourceRecord, value: number | null): Promise<string | undefined> => {
-    try {
-      await scale.setAttributes(row.id, { template_offer: value });
-      notifySuccess(FLEET_NOTICES.scaleRowUpdated);
-      return undefined;
-    } catch (error) {
-      const field = fieldErrorsOf(error).template_offer;
-      if (!field) handleError(error);
-      return field ? `Offer ${field}` : undefined;
-    }
-  };
+  // An offer refused on its field says so beside the field; other failures as spec 000 §8.
+  const offerSaving = useResourceMutation<{ row: TResourceRecord; value: number | null }>({
+    mutationFn: (v) => scale.setAttributes(v.row.id, { template_offer: v.value }),
+    notice: FLEET_NOTICES.scaleRowUpdated,
+    refusal: (error) => fieldErrorsOf(error).template_offer !== undefined,
+  });
+  const saveOffer = (row: TResourceRecord, value: number | null): Promise<string | undefined> =>
+    offerSaving.mutateAsync({ row, value }).then(
+      () => undefined,
+      (error: unknown) => {
+        const field = fieldErrorsOf(error).template_offer;
+        return field ? `Offer ${field}` : undefined;
+      },
+    );
 
-  const setState = async (row: TResourceRecord, state: "active" | "archived") => {
-    try {
-      await scale.setAttributes(row.id, { state });
-      // Spec 002 §4: after the archive call the row is archived here at once.
+  const stateSetting = useResourceMutation<{ row: TResourceRecord; state: "active" | "archived" }>({
+    mutationFn: (v) => scale.setAttributes(v.row.id, { state: v.state }),
+    notice: (_, v) =>
+      v.state === "archived" ? FLEET_NOTICES.scaleRowArchived : FLEET_NOTICES.scaleRowRestored,
+    // Spec 002 §4: after the archive call the row is archived here at once.
+    onSuccess: (_, { row, state }) =>
       scale.showRows((list) =>
         list.map((r) => (r.id === row.id ? { ...r, attributes: { ...r.attributes, state } } : r)),
-      );
-      notifySuccess(state === "archived" ? FLEET_NOTICES.scaleRowArchived : FLEET_NOTICES.scaleRowRestored);
-    } catch (error) {
-      handleError(error);
-    }
-  };
+      ),
+  });
+  const setState = (row: TResourceRecord, state: "active" | "archived") =>
+    stateSetting.mutateAsync({ row, state }).catch(() => undefined);
+
+  const removing = useResourceMutation<string>({
+    mutationFn: (id) => scale.removeRow(id),
+    notice: FLEET_NOTICES.scaleRowDeleted,
+    invalidates: [manningScales.type],
+  });
 
   const confirmDelete = (row: TResourceRecord) =>
     modals.openConfirmModal({
@@ -240,15 +247,7 @@ export const ManningScaleTab = ({ vesselId }: { vesselId: string }) => {
       ),
       labels: { confirm: "Delete", cancel: "Cancel" },
       confirmProps: { color: "red" },
-      onConfirm: () => {
-        scale
-          .removeRow(row.id)
-          .then(async () => {
-            notifySuccess(FLEET_NOTICES.scaleRowDeleted);
-            await scale.refresh();
-          })
-          .catch(handleError);
-      },
+      onConfirm: () => removing.mutate(row.id),
     });
 
   return (

@@ -14,7 +14,6 @@ import {
 } from "../../api";
 import { indexIncluded } from "../../resources/data/resource-client";
 import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
 
 const PARAMS: TListParams = { page: 1, perPage: 999, sort: "crewing_priority", include: ["role"] };
 const refOf = (vesselId: string): TParentRef => ({
@@ -57,7 +56,6 @@ export const useManningScale = (vesselId: string) => {
       };
     },
   });
-  const refresh = useCallback(() => invalidateResource(queryClient, "manning_scales"), [queryClient]);
   /** Replaces the rows on screen at once (a drop, an archive) and answers what was there. */
   const showRows = useCallback(
     (next: (rows: TResourceRecord[]) => TResourceRecord[]): TListPage | undefined => {
@@ -74,7 +72,6 @@ export const useManningScale = (vesselId: string) => {
 
   return {
     rows,
-    refresh,
     showRows,
     restore,
     addRank: (rankId: string, offer: number | null) =>
