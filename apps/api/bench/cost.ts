@@ -57,21 +57,27 @@ import { credentialsIn } from "../test/support/credentials.js";
 import { throwawayDatabase } from "../test/support/throwaway-database.js";
 import { ascending, quantile } from "./support/percentile.js";
 import { rotatingGet, type TRotatingAuth } from "./support/rotating-get.js";
+import { sameRows } from "./support/same-rows.js";
 
 type THeaders = Record<string, string>;
 
-/** The routes measured: the issue's small lists. `peer` is the same list from the peer's handler. */
+/**
+ * The routes measured: the issue's small lists. `peer` is the same list from the peer's handler,
+ * asked for the same page (size and order) so both answer the same rows; the harness checks that
+ * before it times them (`sameRows`). Left to their defaults the peer would answer up to 100 rows
+ * with a count, ordered as the table is, and the API 25 by its own default order.
+ */
 const ROUTES = [
-  { label: "15 ranks", ours: "/api/ranks", peer: "/api/rank" },
+  { label: "15 ranks", ours: "/api/ranks?sort=id&page[size]=100", peer: "/api/rank?sort=id&page[limit]=100" },
   {
     label: "clients filtered by role",
-    ours: "/api/clients?filter[role]=manager",
-    peer: "/api/client?filter[role]=manager",
+    ours: "/api/clients?filter[role]=manager&sort=id&page[size]=100",
+    peer: "/api/client?filter[role]=manager&sort=id&page[limit]=100",
   },
   {
     label: "ports with their countries",
-    ours: "/api/ports?include=country",
-    peer: "/api/port?include=country",
+    ours: "/api/ports?include=country&sort=id&page[size]=100",
+    peer: "/api/port?include=country&sort=id&page[limit]=100",
   },
 ] as const;
 
@@ -423,6 +429,18 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
       const ours: TRun[] = [];
       const old: TRun[] = [];
       const theirs: TRun[] = [];
+      if (peer) {
+        const [mine, peerAnswer] = await Promise.all([
+          fetch(`${api.url}${route.ours}`, { headers: await signIn(api.url) }).then((r) => r.json()),
+          fetch(`${peer.url}${route.peer}`).then((r) => r.json()),
+        ]);
+        const check = sameRows(mine, peerAnswer);
+        lines.push(`  ${route.label}: same rows? ${check.summary}`);
+        if (!check.ok) {
+          lines.push("    not timed: the two answers differ, so a comparison would prove nothing");
+          continue;
+        }
+      }
       await run(api.url, route.ours, connections, 2, { headers: await signIn(api.url) });
       if (before) await run(before.url, route.ours, connections, 2, { headers: await signIn(before.url) });
       if (peer) await run(peer.url, route.peer, connections, 2);
