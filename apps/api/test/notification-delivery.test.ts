@@ -52,7 +52,7 @@ describe("notification settings", () => {
     const first = await request(testApp()).get("/api/notifications/settings").set(headers);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
-      settings: { mention: true, recruited_applicant: true, coordinated_plan: true },
+      settings: { mention: true, recruited_applicant: true, coordinated_plan: true, task: true },
     });
     const changed = await request(testApp())
       .patch("/api/notifications/settings")
@@ -63,6 +63,7 @@ describe("notification settings", () => {
       mention: true,
       recruited_applicant: true,
       coordinated_plan: false,
+      task: true,
     });
     const again = await request(testApp())
       .patch("/api/notifications/settings")
@@ -72,12 +73,13 @@ describe("notification settings", () => {
       mention: false,
       recruited_applicant: true,
       coordinated_plan: false,
+      task: true,
     });
     // Another person's settings are untouched.
     const other = await signInAs("guest");
     expect(
       (await request(testApp()).get("/api/notifications/settings").set(other.headers)).body.settings,
-    ).toEqual({ mention: true, recruited_applicant: true, coordinated_plan: true });
+    ).toEqual({ mention: true, recruited_applicant: true, coordinated_plan: true, task: true });
   });
 
   it("refuse unknown kinds (400) and values that are not on or off (422)", async () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
  * The kinds of notification a staff member may switch on and off in the profile (issue 16 §2).
  * A notice of another kind (a document about to expire) is always sent.
  */
-export const NOTIFICATION_KINDS = ["mention", "recruited_applicant", "coordinated_plan"] as const;
+export const NOTIFICATION_KINDS = ["mention", "recruited_applicant", "coordinated_plan", "task"] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string; description: string }> = {
@@ -20,6 +20,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, { label: string
     label: "Comments on my vessels' plans",
     description: "A comment on a plan of a vessel I coordinate",
   },
+  task: {
+    label: "Tasks I watch",
+    description: "A task I wrote, am assigned or was mentioned on: assigned, commented, moved, due",
+  },
 };
 
 /** Each kind on (true) or off; a kind not stored is on. */
@@ -30,6 +34,7 @@ export const ZNotificationSettingsChange = z.strictObject({
   mention: z.boolean().optional(),
   recruited_applicant: z.boolean().optional(),
   coordinated_plan: z.boolean().optional(),
+  task: z.boolean().optional(),
 });
 
 /** Answer of GET and PATCH /api/notifications/settings. */
@@ -38,6 +43,7 @@ export const ZNotificationSettingsAnswer = z.object({
     mention: z.boolean(),
     recruited_applicant: z.boolean(),
     coordinated_plan: z.boolean(),
+    task: z.boolean(),
   }),
 });
 

@@ -54,6 +54,7 @@ import {
   wageScaleNationalitiesBinding,
   wageScalesBinding,
 } from "./wages/wages-bindings.js";
+import { taskTypesBinding, tasksBinding } from "./tasks/tasks-binding.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -103,6 +104,8 @@ export const BINDINGS: readonly TResourceEntry[] = [
   ownerGroupsBinding,
   groupItemsBinding,
   matrixItemsBinding,
+  taskTypesBinding,
+  tasksBinding,
 ];
 
 /** The bindings by JSON:API type; every definition of the contracts must have one. */

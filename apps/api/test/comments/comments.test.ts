@@ -81,7 +81,9 @@ describe("comments", () => {
     await bad({ body: "x".repeat(30_000) }, 422, "/data/attributes/body");
     await bad({ body: "ok", category: "nonsense" }, 422, "/data/attributes/category");
     await bad({ body: "ok", addressable_id: 2_000_000_000 }, 404);
-    await bad({ body: "ok", addressable_type: "tasks" }, 422);
+    await bad({ body: "ok", addressable_type: "planets" }, 422);
+    // Tasks are commentable now (issue 18): a task that does not exist is a 404 like any record.
+    await bad({ body: "ok", addressable_type: "tasks", addressable_id: 2_000_000_000 }, 404);
     const huge = await comment(headers, {
       body: "x".repeat(1_100_000),
       addressable_type: "users",

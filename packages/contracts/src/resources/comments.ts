@@ -20,7 +20,7 @@ export const COMMENTABLE = [
   { type: "users", relationship: "user", path: "comments", active: true, sort: "-created_at" },
   { type: "time_plans", relationship: "time_plan", path: "comments", active: true, sort: "-created_at" },
   { type: "vessels", relationship: "vessel", path: "comments", active: true, sort: "-created_at" },
-  { type: "tasks", relationship: "task", path: "comments", active: false, sort: "created_at" },
+  { type: "tasks", relationship: "task", path: "comments", active: true, sort: "created_at" },
   {
     type: "vacancy_applies",
     relationship: "vacancy_apply",

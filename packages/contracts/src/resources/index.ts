@@ -36,6 +36,7 @@ import {
   positionCommentTypes,
 } from "./comments.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
+import { taskTypes, tasks } from "./tasks.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -55,6 +56,7 @@ export * from "./applicant-documents.js";
 export * from "./applicant-sub-records.js";
 export * from "./comments.js";
 export * from "./document-matrix.js";
+export * from "./tasks.js";
 
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
@@ -104,6 +106,8 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     wageScales,
     wageBonuses,
     ownerLevelFees,
+    taskTypes,
+    tasks,
   ].map((d) => [d.type, d]),
 );
 

@@ -20,7 +20,9 @@ export const commentLink = (c: Pick<TCommentFacts, "addressableType" | "addressa
     ? `/users/${c.addressableId}/comments`
     : c.addressableType === "time_plans"
       ? `/timeplans?plan=${c.addressableId}&comment=${c.id}`
-      : `/vessels/${c.addressableId}/comments`;
+      : c.addressableType === "tasks"
+        ? `/task-manager?task_id=${c.addressableId}&comment=${c.id}`
+        : `/vessels/${c.addressableId}/comments`;
 
 /**
  * The one place comment notifications are made and sent (spec 000 §3.5 shape): to each person
@@ -59,8 +61,18 @@ export const notifyComment = async (
     where = coordinator ? ` on a plan of ${coordinator.vesselName}` : "";
   }
 
+  let taskWatchers: number[] = [];
+  if (comment.addressableType === "tasks") {
+    const task = await repo.taskWatchers(comment.addressableId);
+    where = task ? ` on the task "${excerpt(plainText(task.description.split("\n")[0] ?? ""), 60)}"` : "";
+    taskWatchers = task?.watchers ?? [];
+    // Whoever is mentioned on a task watches it from then on (docs/tasks.md).
+    await repo.watchTask(comment.addressableId, mentioned);
+  }
+
   for (const id of mentioned) add("mention", id, `${actor} mentioned you${where}`);
   if (opts.mentionsOnly) return repo.send([...byRecipient.values()]);
+  for (const id of taskWatchers) add("task", id, `${actor} commented${where}`);
   if (comment.addressableType === "users") {
     const today = new Date(new Date().toISOString().slice(0, 10));
     for (const id of await repo.recruitersOfApplicant(comment.addressableId, today))

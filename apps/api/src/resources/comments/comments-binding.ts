@@ -57,6 +57,7 @@ export const commentScope = (actor: TActor): TWhereOf<"Comment"> => {
     on.push({ addressableType: "time_plans", timePlan: { is: timePlanScope(actor) } });
   if (can(actor.permissions, "vessels", "read"))
     on.push({ addressableType: "vessels", vessel: { is: vesselScope(actor) } });
+  if (can(actor.permissions, "taskManager", "read")) on.push({ addressableType: "tasks" });
   if (!on.length) return { id: { in: [] } };
   return {
     AND: [
@@ -75,7 +76,7 @@ export const commentScope = (actor: TActor): TWhereOf<"Comment"> => {
 const labelText = (body: string): string => excerpt(plainText(body), 200);
 
 const isCommentable = (t: string): t is TCommentableType =>
-  t === "users" || t === "time_plans" || t === "vessels";
+  t === "users" || t === "time_plans" || t === "vessels" || t === "tasks";
 
 /** A cleaned body, its mentions checked: 422 on `body` when it is empty (and may not be) or names nobody. */
 const cleanBody = async (

@@ -15,6 +15,7 @@ export const ADDRESS_COLUMN = {
   users: "userId",
   time_plans: "timePlanId",
   vessels: "vesselId",
+  tasks: "taskId",
 } as const satisfies Record<TCommentableType, keyof Prisma.CommentUncheckedCreateInput>;
 
 const ACTION_COLUMN = { read: "canRead", create: "canCreate", delete: "canDelete" } as const;
@@ -226,6 +227,24 @@ export const commentsRepository = (db: TTx) => ({
 
   applicantName(userId: number) {
     return db.user.findUnique({ where: { id: userId }, select: { surname: true, name: true } });
+  },
+
+  /** A task's watchers (author, assignee, mentioned) and its text: who hears of a comment on it. */
+  async taskWatchers(taskId: number): Promise<{ description: string; watchers: number[] } | null> {
+    const task = await db.task.findUnique({
+      where: { id: taskId },
+      select: { description: true, watchers: { select: { clientId: true } } },
+    });
+    return task ? { description: task.description, watchers: task.watchers.map((w) => w.clientId) } : null;
+  },
+
+  /** Those mentioned in a comment on a task watch it from then on. */
+  async watchTask(taskId: number, clientIds: readonly number[]): Promise<void> {
+    if (!clientIds.length) return;
+    await db.taskWatcher.createMany({
+      data: [...new Set(clientIds)].map((clientId) => ({ taskId, clientId, reason: "mention" })),
+      skipDuplicates: true,
+    });
   },
 
   actorName(clientId: number) {

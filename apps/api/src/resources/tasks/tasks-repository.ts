@@ -1,0 +1,165 @@
+import { TASK_CLOSED_STATUSES, type TTaskItemType } from "@crew/contracts";
+import type { TTx } from "../../db/client.js";
+import { notificationOutbox, type TNotice } from "../notifications/notification-outbox-repository.js";
+
+export type TWatchReason = "author" | "assignee" | "mention";
+
+const OPEN = { status: { notIn: [...TASK_CLOSED_STATUSES] } };
+
+/** Tasks, their watchers, the records they are about; inside the caller's transaction or on the pool. */
+export const tasksRepository = (db: TTx) => ({
+  find(id: number) {
+    return db.task.findUnique({ where: { id } });
+  },
+
+  /** The ids of a task's ancestors, nearest first (stops at 1,000 steps: a cycle cannot be stored, but never loop). */
+  async ancestorIds(id: number): Promise<number[]> {
+    const out: number[] = [];
+    let current: number | null = id;
+    while (current !== null && out.length < 1000) {
+      out.push(current);
+      const row: { addressableTaskId: number | null } | null = await db.task.findUnique({
+        where: { id: current },
+        select: { addressableTaskId: true },
+      });
+      current = row?.addressableTaskId ?? null;
+      if (current !== null && out.includes(current)) break;
+    }
+    return out;
+  },
+
+  /** How many of a task's subtasks are not done or cancelled. */
+  openSubtasks(id: number): Promise<number> {
+    return db.task.count({ where: { addressableTaskId: id, ...OPEN } });
+  },
+
+  setStatus(id: number, status: string) {
+    const closed = (TASK_CLOSED_STATUSES as readonly string[]).includes(status);
+    return db.task.update({ where: { id }, data: { status, closedAt: closed ? new Date() : null } });
+  },
+
+  /** Subtask counts (all, open) of the tasks `ids`. */
+  async subtaskCounts(ids: readonly number[]): Promise<Map<number, { all: number; open: number }>> {
+    const out = new Map<number, { all: number; open: number }>();
+    if (!ids.length) return out;
+    const [all, open] = await Promise.all([
+      db.task.groupBy({
+        by: ["addressableTaskId"],
+        where: { addressableTaskId: { in: [...ids] } },
+        _count: true,
+      }),
+      db.task.groupBy({
+        by: ["addressableTaskId"],
+        where: { addressableTaskId: { in: [...ids] }, ...OPEN },
+        _count: true,
+      }),
+    ]);
+    for (const r of all)
+      if (r.addressableTaskId !== null) out.set(r.addressableTaskId, { all: r._count, open: 0 });
+    for (const r of open) {
+      const row = r.addressableTaskId === null ? undefined : out.get(r.addressableTaskId);
+      if (row) row.open = r._count;
+    }
+    return out;
+  },
+
+  /** Whether the record an item names exists. */
+  async itemExists(type: TTaskItemType, id: number): Promise<boolean> {
+    switch (type) {
+      case "users":
+        return (await db.user.count({ where: { id } })) > 0;
+      case "vessels":
+        return (await db.vessel.count({ where: { id } })) > 0;
+      case "crew_changes":
+        return (await db.crewChange.count({ where: { id } })) > 0;
+      default:
+        return false;
+    }
+  },
+
+  /** Names of the records items name, by "type:id". */
+  async itemTitles(items: readonly { type: string; id: number }[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const idsOf = (t: string) => [...new Set(items.filter((i) => i.type === t).map((i) => i.id))];
+    const [users, vessels, changes] = await Promise.all([
+      idsOf("users").length
+        ? db.user.findMany({
+            where: { id: { in: idsOf("users") } },
+            select: { id: true, surname: true, name: true },
+          })
+        : [],
+      idsOf("vessels").length
+        ? db.vessel.findMany({ where: { id: { in: idsOf("vessels") } }, select: { id: true, name: true } })
+        : [],
+      idsOf("crew_changes").length
+        ? db.crewChange.findMany({
+            where: { id: { in: idsOf("crew_changes") } },
+            select: { id: true, date: true, vessel: { select: { name: true } } },
+          })
+        : [],
+    ]);
+    for (const u of users)
+      out.set(`users:${u.id}`, [u.surname, u.name].filter(Boolean).join(" ") || `#${u.id}`);
+    for (const v of vessels) out.set(`vessels:${v.id}`, v.name);
+    for (const c of changes)
+      out.set(`crew_changes:${c.id}`, `Crew change ${c.date.toISOString().slice(0, 10)} · ${c.vessel.name}`);
+    return out;
+  },
+
+  /** Adds a watcher (once per task and person; the first reason stays). */
+  async watch(taskId: number, clientIds: readonly number[], reason: TWatchReason): Promise<void> {
+    if (!clientIds.length) return;
+    await db.taskWatcher.createMany({
+      data: [...new Set(clientIds)].map((clientId) => ({ taskId, clientId, reason })),
+      skipDuplicates: true,
+    });
+  },
+
+  async watcherIds(taskId: number): Promise<number[]> {
+    const rows = await db.taskWatcher.findMany({ where: { taskId }, select: { clientId: true } });
+    return rows.map((r) => r.clientId);
+  },
+
+  actorName(clientId: number) {
+    return db.client.findUnique({ where: { id: clientId }, select: { name: true } });
+  },
+
+  /** The applicant an interaction (a comment) was written on, if it is a comment on an applicant. */
+  async interactionApplicant(commentId: number): Promise<number | null> {
+    const row = await db.comment.findUnique({ where: { id: commentId }, select: { userId: true } });
+    return row?.userId ?? null;
+  },
+
+  /** Open tasks whose deadline is `day` and that were not reminded yet (the day-before reminder). */
+  dueOn(day: Date) {
+    return db.task.findMany({
+      where: { ...OPEN, deadline: day, dueRemindedAt: null },
+      select: { id: true, description: true, deadline: true, assigneeId: true, authorId: true },
+      take: 5000,
+    });
+  },
+
+  /** Open tasks whose deadline passed before `today` and that were not told overdue yet. */
+  overdueBefore(today: Date) {
+    return db.task.findMany({
+      where: { ...OPEN, deadline: { lt: today }, overdueRemindedAt: null },
+      select: { id: true, description: true, deadline: true, assigneeId: true, authorId: true },
+      take: 5000,
+    });
+  },
+
+  markReminded(ids: readonly number[], which: "due" | "overdue") {
+    const at = new Date();
+    return db.task.updateMany({
+      where: { id: { in: [...ids] } },
+      data: which === "due" ? { dueRemindedAt: at } : { overdueRemindedAt: at },
+    });
+  },
+
+  /** Writes notices through the one notification outbox. */
+  send(notices: readonly TNotice[]): Promise<number> {
+    return notificationOutbox(db).send(notices);
+  },
+});
+
+export type TTasksRepository = ReturnType<typeof tasksRepository>;
