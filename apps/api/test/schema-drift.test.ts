@@ -98,6 +98,11 @@ const HAND_WRITTEN = [
   /comments_addressable_check/,
   /comment_types_direction_check/,
   /comment_event_results_effect_check/,
+  // Tasks (issue 18): the status list, an item named whole or not at all, not its own parent, a watcher's reason.
+  /tasks_status_check/,
+  /tasks_item_check/,
+  /tasks_not_own_parent_check/,
+  /task_watchers_reason_check/,
 ];
 
 const compare = (migrated: string[], expected: string[]) => ({
