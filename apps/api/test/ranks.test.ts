@@ -53,6 +53,16 @@ describe("ranks", () => {
     expect(ranks.some((r) => r.id === bosun.id)).toBe(true);
   });
 
+  it("lists rank options by seniority (crewing_priority), not by title", async () => {
+    const res = await api().get("/api/select_options").query({ type: "ranks", "page[size]": 200 }).set(admin);
+    expect(res.status).toBe(200);
+    const offered = res.body.data.map((o: { id: string }) => o.id);
+    const ranks = await allRanks();
+    const bySeniority = [...ranks].sort((a, b) => a.priority - b.priority).map((r) => r.id);
+    expect(offered).toEqual(bySeniority.slice(0, offered.length));
+    expect(offered.length).toBeGreaterThan(1);
+  });
+
   it("rejects a bad position or department with a pointer", async () => {
     const res = await api()
       .post("/api/ranks")

@@ -134,7 +134,7 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
   await shoot(page, "applicants-form", { fullPage: false });
   const popup = context.waitForEvent("page");
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(notice(page, "User created successfully")).toBeVisible();
+  await expect(notice(page, "Seafarer created successfully")).toBeVisible();
   // The new applicant's comments open in a new tab (the details until comments exist).
   const comments = await popup;
   await comments.waitForLoadState();
@@ -167,7 +167,7 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
   await page.getByRole("option", { name: "Approved" }).click();
   await dialog.getByLabel("Mobile phone").fill(newPhone);
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(notice(page, "The user updated successfully")).toBeVisible();
+  await expect(notice(page, "Seafarer updated successfully")).toBeVisible();
   // Opened from the record, the dialog closes back to it (issue 22.7); its History tab tells who.
   await expect(page).toHaveURL(/\/users\/\d+\/details$/);
   await page.getByRole("tab", { name: "History" }).click();
@@ -179,7 +179,7 @@ test("recruiter: create with a 422 on a field, open comments, edit, History, del
   await page.getByRole("tab", { name: "Details" }).click();
   await page.getByRole("link", { name: "Delete" }).click();
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(notice(page, "User deleted successfully")).toBeVisible();
+  await expect(notice(page, "Seafarer deleted successfully")).toBeVisible();
   await page.goto(`/users?search=${surname}`);
   await expect(page.getByText("No seafarers")).toBeVisible();
 });

@@ -25,7 +25,7 @@ test("admin: a crew user created with a password, filtered by role, status chang
   await expect(dialog.getByText("Password is too short (minimum is 8 characters)")).toBeVisible();
   await dialog.getByRole("textbox", { name: /^Password/ }).fill("Another-Password-2");
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(notice(page, "User created successfully")).toBeVisible();
+  await expect(notice(page, "Crew user created successfully")).toBeVisible();
 
   // The role filter offers the spec's choices and narrows the list when applied.
   await page.getByRole("button", { name: "Filter" }).click();
@@ -60,13 +60,13 @@ test("admin: a crew user created with a password, filtered by role, status chang
   await page.getByRole("link", { name: "Edit" }).click();
   await dialog.getByLabel("Name").fill(`${name} edited`);
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(notice(page, "The user updated successfully")).toBeVisible();
+  await expect(notice(page, "Crew user updated successfully")).toBeVisible();
 
   // The edit returns to the record it was opened from (issue 22.7); Delete is in its header.
   await expect(page).toHaveURL(/\/crew-users\/\d+\/details$/);
   await page.getByRole("link", { name: "Delete", exact: true }).click();
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(notice(page, "User deleted successfully")).toBeVisible();
+  await expect(notice(page, "Crew user deleted successfully")).toBeVisible();
   await expect(page.getByRole("link", { name: `${name} edited`, exact: true })).toHaveCount(0);
 });
 

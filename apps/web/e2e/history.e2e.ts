@@ -15,7 +15,7 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   await dialog.getByRole("combobox", { name: /^Role/ }).click();
   await page.getByRole("option", { name: "guest", exact: true }).click();
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(notice(page, "User created successfully")).toBeVisible();
+  await expect(notice(page, "Crew user created successfully")).toBeVisible();
 
   await page.getByLabel("Search crew users").fill(name);
   await page.getByRole("link", { name, exact: true }).click();
@@ -27,7 +27,7 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   await dialog.getByRole("combobox", { name: /^Role/ }).click();
   await page.getByRole("option", { name: "manager", exact: true }).click();
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(notice(page, "The user updated successfully")).toBeVisible();
+  await expect(notice(page, "Crew user updated successfully")).toBeVisible();
 
   // The edit returns to the record it was opened from (issue 22.7).
   await expect(page.getByRole("heading", { name: `${name} edited`, exact: true })).toBeVisible();
@@ -67,5 +67,5 @@ test("admin: a crew user's History tab shows who changed what after an edit", as
   await expect(page).toHaveURL(/\/details$/);
   await page.getByRole("link", { name: "Delete" }).click();
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(notice(page, "User deleted successfully")).toBeVisible();
+  await expect(notice(page, "Crew user deleted successfully")).toBeVisible();
 });

@@ -295,7 +295,9 @@ test("partner_view sees its fleet's vacancies without offers or publication mark
 
   await signIn(page, "admin@example.com");
   await page.goto(address);
-  await expect(page.locator(".planner-timeline .vis-item", { hasText: "🌐 Vacancy (4321$)" })).toBeVisible();
+  await expect(
+    page.locator(".planner-timeline .vis-item", { hasText: "🌐 Vacancy (USD 4,321)" }),
+  ).toBeVisible();
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: "Log out" }).click();
 
@@ -303,7 +305,7 @@ test("partner_view sees its fleet's vacancies without offers or publication mark
   await page.goto(address);
   const timeline = page.getByTestId("planner-timeline");
   await expect(timeline.locator(".vis-item", { hasText: /^Vacancy$/ })).toBeVisible();
-  await expect(timeline).not.toContainText("4321");
+  await expect(timeline).not.toContainText("4,321");
   await expect(timeline).not.toContainText("🌐");
   // Read only: no crew change button, no editing a plan.
   await expect(page.getByTestId("planner-crew-change")).toHaveCount(0);

@@ -197,6 +197,11 @@ export interface TResourceDef {
   verbs: readonly TVerb[];
   /** Offered by GET /api/select_options?type=... */
   selectable?: boolean;
+  /**
+   * The attribute select_options lists the options by (ascending; default the title
+   * attribute): ranks by seniority, crewing_priority (issue 22 point 18).
+   */
+  optionsOrder?: string;
   /** Lists under parent records. */
   parents?: readonly TParentDef[];
   actions?: Record<string, TActionDef>;

@@ -274,7 +274,8 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       }
       const field = camel(def.titleAttribute);
       const where = core.pickable(actor, q ? { [field]: { contains: q.trim(), mode: "insensitive" } } : {});
-      const rows = await readStore.findMany(where, [{ [field]: "asc" }, { id: "asc" }], size);
+      const order = def.optionsOrder ? camel(def.optionsOrder) : field;
+      const rows = await readStore.findMany(where, [{ [order]: "asc" }, { id: "asc" }], size);
       return rows.map((r) => ({
         type: "select_options",
         id: String(r.id),

@@ -248,7 +248,7 @@ describe("bonuses", () => {
     expect(cells).toHaveLength(10);
     expect(cells.slice(0, 5).every((c) => c.attributes.role_name === master.title)).toBe(true);
     const sb2 = cells.find((c) => c.attributes.column === "sb_2" && c.attributes.role_name === master.title);
-    expect(sb2?.attributes.type_name).toBe("Seniority Bonus");
+    expect(sb2?.attributes.type_name).toBe("Seniority bonus");
     const saved = await api()
       .patch(`/api/wage_bonuses/${sb2?.id}`)
       .set(admin)

@@ -57,5 +57,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.25, blur: 1 } } },
     Modal: { defaultProps: { overlayProps: { backgroundOpacity: 0.35, blur: 2 }, centered: true } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    // Enter in a searchable picker picks the first match (issue 22 point 18); pickers searching
+    // the server do it themselves (use-enter-picks-first.ts).
+    Select: { defaultProps: { selectFirstOptionOnChange: true } },
+    MultiSelect: { defaultProps: { selectFirstOptionOnChange: true } },
   },
 });

@@ -74,7 +74,7 @@ describe("navigation tabs (spec 2.5)", () => {
       e.kind === "tab" ? e.tab.label : `${e.label}: ${e.tabs.map((t) => t.label).join(", ")}`,
     );
     expect(entries).toEqual([
-      "Task Manager",
+      "Task manager",
       `${REFERENCE_MENU_LABEL}: Engine types, Countries, Ports`,
       "Survey creator",
       "Permissions",

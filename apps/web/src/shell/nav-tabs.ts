@@ -14,13 +14,13 @@ const SPEC_TABS: readonly TNavTab[] = [
   { label: "Timeplans", path: "/", permission: "timeplans" },
   { label: "Owners", path: "/owners", permission: "owners" },
   { label: "Managers", path: "/managers", permission: "managers" },
-  { label: "Crewing Agents", path: "/crewing-agents", permission: "crewingAgents" },
+  { label: "Crewing agents", path: "/crewing-agents", permission: "crewingAgents" },
   { label: "Crew users", path: "/crew-users", permission: "crewUsers" },
   { label: "Ranks", path: "/ranks", permission: "ranks" },
   { label: "Crew changes", path: "/crew-changes", permission: "crewChange" },
   { label: "Seafarers", path: "/users", permission: "users" },
   { label: "Vacancies", path: "/vacancies", permission: "vacancies" },
-  { label: "Task Manager", path: "/task-manager", permission: "taskManager" },
+  { label: "Task manager", path: "/task-manager", permission: "taskManager" },
   { label: "Engine types", path: "/engine-types", permission: "engineTypes" },
   { label: "Engine manufacturers", path: "/engine-manufacturers", permission: "engineManufacturers" },
   { label: "Vendor types", path: "/vendor-types", permission: "vendorTypes" },
@@ -31,8 +31,8 @@ const SPEC_TABS: readonly TNavTab[] = [
   { label: "Survey creator", path: "/survey-creator", permission: "surveyCreator" },
   { label: "Ports", path: "/ports", permission: "ports" },
   { label: "Main engines", path: "/main-engines", permission: "mainEngines" },
-  { label: "Applicant Contracts", path: "/applicant-contracts", permission: "applicantContracts" },
-  { label: "Applicant Documents", path: "/applicant-documents", permission: "applicantDocuments" },
+  { label: "Applicant contracts", path: "/applicant-contracts", permission: "applicantContracts" },
+  { label: "Applicant documents", path: "/applicant-documents", permission: "applicantDocuments" },
 ];
 
 /**

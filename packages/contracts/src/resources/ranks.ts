@@ -54,4 +54,6 @@ export const ranks = defineResource({
   defaultSort: "crewing_priority",
   verbs: ALL_VERBS,
   selectable: true,
+  // Every rank picker lists ranks by seniority, as the planner and the manning scales do.
+  optionsOrder: "crewing_priority",
 });

@@ -21,9 +21,9 @@ export const ZWageScaleType = z.enum(["normal", "alternative"]);
 
 /** Bonus type codes (spec 002 §9) and their names (§3 Wage bonus row type_name). */
 export const WAGE_BONUS_TYPES = [
-  { value: "sb", label: "Seniority Bonus" },
-  { value: "spb", label: "Special Bonus" },
-  { value: "pb", label: "Performance Bonus" },
+  { value: "sb", label: "Seniority bonus" },
+  { value: "spb", label: "Special bonus" },
+  { value: "pb", label: "Performance bonus" },
 ] as const;
 export type TWageBonusType = (typeof WAGE_BONUS_TYPES)[number]["value"];
 export const ZWageBonusType = z.enum(["sb", "spb", "pb"]);

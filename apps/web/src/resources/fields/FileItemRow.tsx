@@ -45,7 +45,9 @@ export const FileItemRow = ({
           <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" aria-label="Uploaded" />
         ) : null}
         {upload?.status === "failed" ? (
-          <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-label="Failed" />
+          <Tooltip label={upload.error ? `Not uploaded: ${upload.error}` : "Not uploaded"}>
+            <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-label="Failed" />
+          </Tooltip>
         ) : null}
         {onRemove && !upload ? (
           <Tooltip label="Remove" openDelay={400}>

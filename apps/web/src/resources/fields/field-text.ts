@@ -1,5 +1,6 @@
 import type { TAttributeDef } from "@crew/contracts";
 import { formatDate as dateText, formatDateTime as dateTimeText } from "@crew/contracts";
+import { formatNumber } from "../../lib/numbers";
 
 /** Spec 000 section 9: dates read dd.MM.yyyy, moments dd.MM.yyyy HH:mm; anything else is blank. */
 export const formatDate = (value: unknown): string =>
@@ -15,16 +16,8 @@ export const textOf = (value: unknown, fallback = ""): string =>
       ? String(value)
       : fallback;
 
-const MONEY = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatMoney = (value: unknown): string => {
-  const n =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && value.trim() !== ""
-        ? Number(value)
-        : NaN;
-  return Number.isFinite(n) ? MONEY.format(n).replace(/,/g, "\u202f") : textOf(value);
-};
+/** A money field's amount, two decimals (the field's label names the currency): lib/numbers. */
+export const formatMoney = (value: unknown): string => formatNumber(value, 2) || textOf(value);
 
 /** A stored file's name (one file), or several names. */
 const fileNames = (value: unknown): string => {
@@ -61,6 +54,8 @@ export const formatValue = (attr: TAttributeDef, value: unknown): string => {
       return Array.isArray(value) ? value.filter((t) => typeof t === "string").join(", ") : "";
     case "password":
       return "";
+    case "number":
+      return formatNumber(value) || textOf(value);
     case "money":
       return formatMoney(value);
     case "richtext":

@@ -1,8 +1,9 @@
 import { Loader, MultiSelect, type MultiSelectProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useSelectOptions } from "../data/use-resource-queries";
 import type { TSelectOption } from "../data/resource-types";
+import { useEnterPicksFirst } from "./use-enter-picks-first";
 
 export interface TRelationshipMultiSelectProps extends Omit<
   MultiSelectProps,
@@ -41,6 +42,32 @@ export const RelationshipMultiSelect = ({
       if (!known.has(o.value)) known.set(o.value, o);
     return [...known.values()];
   }, [selectedLabels, picked, options.data]);
+  const choose = useCallback(
+    (next: string[]) => {
+      // Remember the names of what was chosen: the next search may not list it.
+      setPicked((old) => [
+        ...old,
+        ...data.filter((o) => next.includes(o.value) && !old.some((p) => p.value === o.value)),
+      ]);
+      onChange(next);
+    },
+    [data, onChange],
+  );
+  const first = (options.data ?? []).find((o) => !value.includes(o.value));
+  const pickFirst = useCallback(
+    (option: TSelectOption) => {
+      choose([...value, option.value]);
+      setSearch("");
+    },
+    [choose, value],
+  );
+  const enterPicksFirst = useEnterPicksFirst({
+    search,
+    query,
+    loading: options.isFetching,
+    first,
+    pick: pickFirst,
+  });
   return (
     <MultiSelect
       {...props}
@@ -48,14 +75,12 @@ export const RelationshipMultiSelect = ({
       clearable
       data={data}
       value={value}
-      onChange={(next) => {
-        // Remember the names of what was chosen: the next search may not list it.
-        setPicked((old) => [
-          ...old,
-          ...data.filter((o) => next.includes(o.value) && !old.some((p) => p.value === o.value)),
-        ]);
-        onChange(next);
+      onChange={choose}
+      onKeyDown={(event) => {
+        enterPicksFirst(event);
+        props.onKeyDown?.(event);
       }}
+      selectFirstOptionOnChange={false}
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}

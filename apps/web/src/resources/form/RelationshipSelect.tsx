@@ -1,8 +1,9 @@
 import { Loader, Select, type SelectProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useSelectOptions } from "../data/use-resource-queries";
 import type { TSelectOption } from "../data/resource-types";
+import { useEnterPicksFirst } from "./use-enter-picks-first";
 
 export interface TRelationshipSelectProps extends Omit<
   SelectProps,
@@ -52,6 +53,22 @@ export const RelationshipSelect = ({
     return [...extraOptions, ...selected, ...offered];
   }, [options.data, value, selectedLabel, extraOptions, exclude]);
   const selectedText = current.find((o) => o.value === value)?.label ?? "";
+  const first = (options.data ?? []).find((o) => !exclude?.includes(o.value));
+  const pickFirst = useCallback(
+    (option: TSelectOption) => {
+      onChange(option.value);
+      onChangeOption?.(option);
+      setOpened(false);
+    },
+    [onChange, onChangeOption],
+  );
+  const enterPicksFirst = useEnterPicksFirst({
+    search,
+    query,
+    loading: options.isFetching,
+    first,
+    pick: pickFirst,
+  });
   return (
     <Select
       {...props}
@@ -63,6 +80,13 @@ export const RelationshipSelect = ({
         onChange(next);
         onChangeOption?.(current.find((o) => o.value === next) ?? null);
       }}
+      // Enter picks the first match of what was typed (the effect of a picker's own arrows stays).
+      onKeyDown={(event) => {
+        enterPicksFirst(event);
+        props.onKeyDown?.(event);
+      }}
+      selectFirstOptionOnChange={false}
+      dropdownOpened={opened}
       searchValue={opened ? search : selectedText}
       onSearchChange={(text) => {
         // Mantine writes the chosen label into the search on select; only typing should search.

@@ -86,9 +86,11 @@ export const isDirty = (values: TFormValues, initial: TFormValues): boolean =>
  * The dialog's side: whether its form holds typed changes, a close that asks first when it
  * does, and `finish` for a save (the draft goes). Render `provider` around the form, and
  * while `asking`, `confirm` in its place (the form stays mounted, hidden, with what was typed)
- * under the title "Discard your changes?"; Esc then means Keep editing.
+ * under the title "Discard your changes?"; Esc then means Keep editing. A dialog with a form
+ * of its own (the planner's plan editor and crew change) tells `changed` itself and keeps no
+ * draft.
  */
-export const useFormGuard = (onClose: () => void) => {
+export const useFormGuard = (onClose: () => void, changed?: boolean) => {
   const { pathname } = useLocation();
   const { user } = useSession();
   const [dirty, setDirty] = useState(false);
@@ -103,13 +105,14 @@ export const useFormGuard = (onClose: () => void) => {
     finished.current = true;
     removeDraft(key);
   }, [key]);
+  const typed = changed ?? dirty;
   const requestClose = useCallback(() => {
-    if (dirty && !finished.current) setAsking(true);
+    if (typed && !finished.current) setAsking(true);
     else {
       finish();
       onClose();
     }
-  }, [dirty, finish, onClose]);
+  }, [typed, finish, onClose]);
   const provider = (children: ReactNode) => (
     <FormGuardContext.Provider value={guard}>{children}</FormGuardContext.Provider>
   );

@@ -1,5 +1,6 @@
 import { Group, Pagination, Select, Text } from "@mantine/core";
 import { PER_PAGE_CHOICES } from "../list-state/list-query";
+import { formatNumber } from "../../lib/numbers";
 
 export interface TListFooterProps {
   page: number;
@@ -14,7 +15,7 @@ export interface TListFooterProps {
 
 /** A count as shown: an estimate rounded to hundreds, so it does not pretend to be exact. */
 export const totalText = (total: number, estimated: boolean): string =>
-  estimated ? (Math.round(total / 100) * 100).toLocaleString("en") : String(total);
+  formatNumber(estimated ? Math.round(total / 100) * 100 : total);
 
 const PER_PAGE_DATA = PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: `${n} per page` }));
 
@@ -39,10 +40,10 @@ export const ListFooter = ({
       <Group gap="md" wrap="nowrap">
         <Text size="sm" c="dimmed" data-testid="list-range">
           {estimated
-            ? `${from}–${to} of about ${totalText(total, true)}`
+            ? `${formatNumber(from)}–${formatNumber(to)} of about ${totalText(total, true)}`
             : from > to
-              ? `${total} total`
-              : `${from}–${to} of ${total}`}
+              ? `${totalText(total, false)} total`
+              : `${formatNumber(from)}–${formatNumber(to)} of ${totalText(total, false)}`}
         </Text>
         <Select
           aria-label="Items per page"

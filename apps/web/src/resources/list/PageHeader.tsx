@@ -28,7 +28,7 @@ export const PageHeader = ({
           data-testid="list-total"
           style={{ flex: "none" }}
         >
-          {estimated ? `≈ ${totalText(count, true)}` : count}
+          {estimated ? `≈ ${totalText(count, true)}` : totalText(count, false)}
         </Badge>
       ) : null}
     </Group>

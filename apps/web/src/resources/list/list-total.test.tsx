@@ -6,7 +6,7 @@ import { PageHeader } from "./PageHeader";
 
 describe("list totals", () => {
   it("an exact total is shown as it is; an estimate rounded, and said to be one", () => {
-    expect(totalText(1947, false)).toBe("1947");
+    expect(totalText(1947, false)).toBe("1,947");
     expect(totalText(181_628, true)).toBe("181,600");
   });
 

@@ -21,7 +21,7 @@ describe("activity lines", () => {
     expect(activityDetails(item)).toEqual([
       "Readiness: 10.01.2027 → 01.02.2027",
       "Hot: no → yes",
-      "Expected wage: — → 5,500 USD",
+      "Expected wage: — → USD 5,500",
     ]);
   });
 

@@ -1,11 +1,12 @@
 import { formatDay, type TActivityChange, type TActivityItem } from "@crew/contracts";
+import { formatMoney, formatNumber } from "../../lib/numbers";
 
 /** A value of a change as a reader reads it: days as dd.mm.yyyy, yes/no, a dash for nothing. */
 export const changeValue = (change: TActivityChange, value: TActivityChange["from"]): string => {
   if (value === null || value === "") return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number")
-    return change.column === "wage" ? `${value.toLocaleString("en")} USD` : String(value);
+    return change.column === "wage" ? formatMoney(value, "USD") : formatNumber(value);
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value;
 };
 

@@ -1,8 +1,9 @@
 import { formatDate } from "@crew/contracts";
+import { formatNumber } from "../../lib/numbers";
 
 /** "82,000 t" (deadweight). */
 export const tonnes = (value: unknown): string =>
-  typeof value === "number" ? `${value.toLocaleString("en-GB")} t` : "";
+  typeof value === "number" ? `${formatNumber(value)} t` : "";
 
 /** "10.01.2025 – 09.07.2025", or "since 10.01.2025" while on board. */
 export const periodText = (dateOn: unknown, dateOff: unknown): string => {

@@ -15,6 +15,7 @@ import { ValidityMark } from "../applicant-records/ValidityMark";
 import { ActivityTimeline } from "../activity/ActivityTimeline";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./applicant-display";
+import { formatMoney } from "../../lib/numbers";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Stack gap={2} miw={0}>
@@ -87,7 +88,7 @@ const General = ({ one }: { one: TOneRecord }) => {
         <Field label="Status">{statusText(a.status, a.promotions_count)}</Field>
         <Field label="Readiness">{formatDate(a.readiness_date)}</Field>
         <Field label="Expected wage">
-          {typeof a.wage === "number" ? `${a.wage.toLocaleString("en")} USD/month` : ""}
+          {typeof a.wage === "number" ? `${formatMoney(a.wage, "USD")} a month` : ""}
         </Field>
         <Field label="Last experience">{lastExperienceText(a)}</Field>
         <Field label="Vessel now">{a.vessel ?? ""}</Field>

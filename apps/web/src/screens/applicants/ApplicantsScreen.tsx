@@ -14,6 +14,7 @@ import { useSession } from "../../session/use-session";
 import { ExportButton } from "./ExportButton";
 import { SearchHelp } from "./SearchHelp";
 import { TagBatchBar } from "./TagBatchBar";
+import { SeafarerLegend } from "./SeafarerLegend";
 import { TaskNotice } from "./TaskNotice";
 import { applicantColumns } from "./applicant-columns";
 import { SORT_MENU_COLUMNS } from "./applicant-sorts";
@@ -69,6 +70,7 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
       <Box visibleFrom="xs">
         <SearchHelp />
       </Box>
+      <SeafarerLegend />
       {maySortMenu ? (
         <Box visibleFrom="xs">
           <SortMenu columns={SORT_MENU_COLUMNS} sort={list.query.sort} onSort={list.toggleSort} />

@@ -9,6 +9,7 @@ import type { TListQuery } from "../../resources/list-state/list-query";
 import type { TRowSelection } from "../../resources/list/row-selection";
 import { actionQueryOf } from "./list-query-input";
 import { useApplicantChoices } from "./use-applicant-choices";
+import { formatNumber } from "../../lib/numbers";
 
 const ZTaskAnswer = z.object({ data: z.object({ id: z.string(), type: z.literal("background_tasks") }) });
 export const QUEUED_NOTICE = "The task was successfully added to the queue. This may take a little time.";
@@ -104,8 +105,7 @@ export const TagBatchBar = ({ selection, query, total, onQueued }: TTagBatchBarP
       </Button>
       {scope === "matching" && total > TAG_BATCH_LIMIT ? (
         <Text size="xs" c="dimmed">
-          The first {TAG_BATCH_LIMIT.toLocaleString("en")} of {total.toLocaleString("en")} in the list's
-          order.
+          The first {formatNumber(TAG_BATCH_LIMIT)} of {formatNumber(total)} in the list's order.
         </Text>
       ) : null}
     </Group>

@@ -8,6 +8,7 @@ import type { TColumn } from "../../resources/list/columns";
 import listClasses from "../../resources/list/list.module.css";
 import { ValidityMark } from "../applicant-records/ValidityMark";
 import { StarButton } from "./StarButton";
+import { formatNumber } from "../../lib/numbers";
 import { ageText, lastExperienceText, placementStatusOf, statusText } from "./applicant-display";
 
 const TAGS_SHOWN = 3;
@@ -68,7 +69,8 @@ export const applicantColumns = (base: string): TColumn[] => [
     render: (record) => {
       const a = recordOf(applicants, record).attributes;
       const colour = PLACEMENT_STATUS_COLOURS[placementStatusOf(a.status)];
-      return (
+      const text = statusText(a.status, a.promotions_count);
+      const badge = (
         <Badge
           variant="light"
           radius="sm"
@@ -76,8 +78,18 @@ export const applicantColumns = (base: string): TColumn[] => [
           maw="none"
           styles={{ root: { backgroundColor: `#${colour}33`, color: "var(--mantine-color-text)" } }}
         >
-          {statusText(a.status, a.promotions_count)}
+          {text}
         </Badge>
+      );
+      // The arrow explains itself (issue 22 point 19).
+      return text.endsWith("↑") ? (
+        <Tooltip
+          label={`Promoted ${formatNumber(a.promotions_count)} ${a.promotions_count === 1 ? "time" : "times"}`}
+        >
+          {badge}
+        </Tooltip>
+      ) : (
+        badge
       );
     },
   },

@@ -1,10 +1,10 @@
 import type { TScreenMessages } from "../../resources/screen-config";
 
-/** Spec 002 section 8, crew-user notices. */
+/** Spec 002 section 8, crew-user notices, naming staff accounts "crew users" as their screens do (issue 22 point 18). */
 export const CREW_USER_MESSAGES: TScreenMessages = {
-  created: "User created successfully",
-  updated: "The user updated successfully",
-  deleted: "User deleted successfully",
+  created: "Crew user created successfully",
+  updated: "Crew user updated successfully",
+  deleted: "Crew user deleted successfully",
 };
 
 /** Spec 002 section 8: a crew user's assignments. */

@@ -27,6 +27,7 @@ import { EquasisAccountForm } from "./EquasisAccountForm";
 import { registryRefusalOf, type TRegistryProblem } from "./registry-errors";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { FLEET_NOTICES } from "./vessel-messages";
+import { formatNumber } from "../../lib/numbers";
 
 const ZRun = z.object({
   status: z.enum(["queued", "running", "finished", "failed"]),
@@ -283,7 +284,7 @@ export const BulkImportDialog = ({ opened, onClose }: { opened: boolean; onClose
           <Stack gap="sm">
             <Textarea
               label="IMO numbers"
-              description={`One a line, or separated by commas; up to ${MAX_BULK_IMOS.toLocaleString("en-GB")}. New vessels come in as prospects.`}
+              description={`One a line, or separated by commas; up to ${formatNumber(MAX_BULK_IMOS)}. New vessels come in as prospects.`}
               autosize
               minRows={6}
               maxRows={14}

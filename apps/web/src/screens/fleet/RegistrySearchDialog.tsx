@@ -23,6 +23,7 @@ import { useResourceMutation } from "../../resources/data/use-resource-mutation"
 import { EquasisAccountForm } from "./EquasisAccountForm";
 import { registryRefusalOf, type TRegistryProblem } from "./registry-errors";
 import { VESSEL_MESSAGES } from "./vessel-messages";
+import { formatNumber } from "../../lib/numbers";
 
 const ZRegistryShip = z.object({
   id: z.string(),
@@ -45,7 +46,7 @@ type TRegistryShip = z.infer<typeof ZRegistryShip>["attributes"];
 const ZSearchAnswer = z.object({ data: z.array(ZRegistryShip) });
 const ZCreated = z.object({ data: z.object({ id: z.string() }) });
 
-const tonnes = (n: number | null) => (n === null ? "—" : `${n.toLocaleString("en-GB")} t`);
+const tonnes = (n: number | null) => (n === null ? "—" : `${formatNumber(n)} t`);
 
 /**
  * The vessel registry search (spec 002 §2): opens on search by IMO, answers what Equasis says
@@ -213,10 +214,7 @@ export const RegistrySearchDialog = ({ opened, onClose }: { opened: boolean; onC
                 ["Call sign", ship.call_sign],
                 ["Year built", ship.year_built === null ? null : String(ship.year_built)],
                 ["Deadweight", tonnes(ship.deadweight)],
-                [
-                  "Gross tonnage",
-                  ship.gross_tonnage === null ? null : ship.gross_tonnage.toLocaleString("en-GB"),
-                ],
+                ["Gross tonnage", ship.gross_tonnage === null ? null : formatNumber(ship.gross_tonnage)],
                 ["Registered owner", ship.registered_owner],
                 ["Ship manager", ship.ship_manager],
               ].map(([label, value]) => (

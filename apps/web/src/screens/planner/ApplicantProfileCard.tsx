@@ -5,6 +5,7 @@ import { z } from "zod";
 import { runActionFor } from "../../api/run-action";
 import { initialsOf } from "../../lib/people";
 import { useFileObjectUrl } from "../../resources/fields/use-file-object-url";
+import { formatMoney } from "../../lib/numbers";
 
 const ZPeriod = z.object({
   id: z.number(),
@@ -111,7 +112,7 @@ export const ApplicantProfileCard = ({ planId }: { planId: string }) => {
         {p.mobile_phone !== undefined && <Line label="Phone" value={p.mobile_phone} />}
         {p.email !== undefined && <Line label="Email" value={p.email} />}
         {p.wage !== undefined && (
-          <Line label="Expected wage" value={p.wage === null ? null : `${p.wage} USD`} />
+          <Line label="Expected wage" value={p.wage === null ? null : formatMoney(p.wage, "USD")} />
         )}
         {p.periods.length > 0 && (
           <Table withRowBorders={false} verticalSpacing={2} fz="xs">

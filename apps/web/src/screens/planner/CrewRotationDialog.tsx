@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, Modal, Skeleton, Stack, Table, Text, TextIn
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
+import { useFormGuard } from "../../resources/form/form-guard";
 import { create } from "../../api/data-provider";
 import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
@@ -35,7 +36,8 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const { can } = useSession();
-  const [date, setDate] = useState(() => meetingDate(plans) || today());
+  const [initialDate] = useState(() => meetingDate(plans) || today());
+  const [date, setDate] = useState(initialDate);
   const [dateSignOn, setDateSignOn] = useState("");
   const [reason, setReason] = useState("");
   const [voyage, setVoyage] = useState("");
@@ -44,6 +46,11 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reviewing, setReviewing] = useState(false);
+  // Closing after typing asks first, as every form does (issue 22.11).
+  const guard = useFormGuard(
+    onClose,
+    date !== initialDate || Boolean(dateSignOn || reason || voyage || port || portArrived),
+  );
   const pairs = pairPlans(plans, date || today());
   const moves = rotationMoves(plans, date, dateSignOn);
   const mayPickPort = can("ports", "read");
@@ -76,6 +83,7 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
       await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
       await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
       notifySuccess(PLANNER_MESSAGES.crewChangeCreated);
+      guard.finish();
       onClose();
     } catch (e) {
       const action = handleError(e);
@@ -162,12 +170,13 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   return (
     <Modal
       opened
-      onClose={onClose}
-      title={`Crew change · ${vesselName}`}
+      onClose={guard.asking ? guard.keepEditing : guard.requestClose}
+      title={guard.asking ? "Discard your changes?" : `Crew change · ${vesselName}`}
       size="lg"
       data-testid="crew-rotation"
     >
-      <Stack>
+      {guard.confirm}
+      <Stack display={guard.asking ? "none" : undefined}>
         <Group grow align="flex-start">
           <Suspense fallback={<Skeleton height={58} />}>
             <DateField label="Date" value={date} onChange={setDate} required error={errors.date} />
@@ -241,7 +250,7 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
           </Text>
         ))}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={guard.requestClose}>
             Cancel
           </Button>
           <Button

@@ -17,6 +17,7 @@ import { CrewListPicker } from "./CrewListPicker";
 import { CrewRotationDialog } from "./CrewRotationDialog";
 import { isFirstLoad } from "./first-load";
 import { moveErrorNotice } from "./move-error";
+import { PlannerLegend } from "./PlannerLegend";
 import { PlannerFilters } from "./PlannerFilters";
 import { PLANNER_MESSAGES } from "./planner-messages";
 import {
@@ -354,6 +355,7 @@ export const PlannerScreen = () => {
                 Print
               </Button>
             )}
+            <PlannerLegend />
             {!picking && (can("timeplans.userProfile", "read") || can("users", "read")) && (
               <Button
                 size="xs"

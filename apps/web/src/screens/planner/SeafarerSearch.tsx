@@ -2,8 +2,9 @@ import { formatDay, SEARCH_DEBOUNCE_MS } from "@crew/contracts";
 import { Loader, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { getList } from "../../api/data-provider";
+import { useEnterPicksFirst } from "../../resources/form/use-enter-picks-first";
 
 export interface TSeafarer {
   id: string;
@@ -84,6 +85,34 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
         ]
       : list;
   }, [found.data, value]);
+  const [opened, setOpened] = useState(false);
+  const choose = useCallback(
+    (id: string | null) => {
+      const chosen = options.find((o) => o.value === id);
+      setPicked(chosen?.label ?? null);
+      onChange(
+        chosen
+          ? { id: chosen.value, name: chosen.name, rank: chosen.rank, readiness: chosen.readiness }
+          : null,
+      );
+    },
+    [options, onChange],
+  );
+  // The first one found (the current choice heads the options only while the search misses it).
+  const first = found.data?.data[0]?.id;
+  const enterPicksFirst = useEnterPicksFirst({
+    search: typed,
+    query,
+    loading: found.isFetching,
+    first,
+    pick: useCallback(
+      (id: string) => {
+        choose(id);
+        setOpened(false);
+      },
+      [choose],
+    ),
+  });
   return (
     <Select
       label={label}
@@ -95,15 +124,12 @@ export const SeafarerSearch = ({ value, onChange, error, label = "Seafarer", aut
       value={value?.id ?? null}
       searchValue={search}
       onSearchChange={setSearch}
-      onChange={(id) => {
-        const chosen = options.find((o) => o.value === id);
-        setPicked(chosen?.label ?? null);
-        onChange(
-          chosen
-            ? { id: chosen.value, name: chosen.name, rank: chosen.rank, readiness: chosen.readiness }
-            : null,
-        );
-      }}
+      onChange={choose}
+      onKeyDown={enterPicksFirst}
+      selectFirstOptionOnChange={false}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
       nothingFoundMessage={
         typed.length < 2
           ? "Type at least two letters"

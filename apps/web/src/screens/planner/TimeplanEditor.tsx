@@ -31,6 +31,7 @@ import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
 import { ContractPrint, templateList } from "./ContractPrint";
 import { notifyWarnings, PLANNER_MESSAGES } from "./planner-messages";
+import { useFormGuard } from "../../resources/form/form-guard";
 import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
 import { ApplicantProfileCard } from "./ApplicantProfileCard";
 import { WageForRank } from "../wages/WageForRank";
@@ -70,6 +71,23 @@ interface TValues {
 }
 
 const day = (iso: string): string => iso.split("T")[0] ?? "";
+
+/** The values a new plan starts from (the range and the row picked on the planner). */
+const initialOf = (draft: TNewPlan | undefined): TValues | null =>
+  draft
+    ? {
+        start: draft.start,
+        end: draft.end,
+        status: draft.seafarer ? "to_propose" : "vacancy",
+        to_publish: false,
+        repair_team: false,
+        external_only: false,
+        offer: null,
+        vacancy_description: "",
+        port: null,
+        seafarer: draft.seafarer ?? null,
+      }
+    : null;
 const isStatus = (v: string | null): v is TPlacementStatus => PLACEMENT_STATUSES.some((s) => s === v);
 
 /**
@@ -91,22 +109,14 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
   });
   // A plan that does not exist (or is out of reach) leads to not-found, not a loader for ever.
   useRedirectOnError(existing.error);
-  const [values, setValues] = useState<TValues | null>(() =>
-    draft
-      ? {
-          start: draft.start,
-          end: draft.end,
-          status: draft.seafarer ? "to_propose" : "vacancy",
-          to_publish: false,
-          repair_team: false,
-          external_only: false,
-          offer: null,
-          vacancy_description: "",
-          port: null,
-          seafarer: draft.seafarer ?? null,
-        }
-      : null,
-  );
+  const [values, setValues] = useState<TValues | null>(() => initialOf(draft));
+  // What the dialog opened with: closing it after a change asks first (issue 22.11).
+  const [initial, setInitial] = useState<TValues | null>(values);
+  const guard = useFormGuard(onClose, values !== null && JSON.stringify(values) !== JSON.stringify(initial));
+  const close = () => {
+    guard.finish();
+    onClose();
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -119,7 +129,7 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     if (!plan || values) return;
     const a = plan.attributes;
     const port = existing.data?.data.relationships?.port?.data;
-    setValues({
+    const loaded: TValues = {
       start: day(a.start),
       end: day(a.end),
       status: a.status,
@@ -130,7 +140,9 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
       vacancy_description: a.vacancy_description ?? "",
       port: port && !Array.isArray(port) ? port.id : null,
       seafarer: a.user_id ? { id: String(a.user_id), name: a.user_name ?? `#${a.user_id}` } : null,
-    });
+    };
+    setValues(loaded);
+    setInitial(loaded);
   }, [plan, values, existing.data]);
 
   const warnings = ZPlanWarnings.safeParse(plan?.attributes.warnings).data ?? [];
@@ -207,7 +219,7 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
       await queryClient.invalidateQueries({ queryKey: ["time_plans", "one"] });
       notifySuccess(mode === "create" ? PLANNER_MESSAGES.created : PLANNER_MESSAGES.updated);
       notifyWarnings(ZPlanWarnings.safeParse(saved.attributes.warnings).data ?? []);
-      onClose();
+      close();
     } catch (error) {
       // The form always sends a status, so field errors go to the form (spec 002 §8).
       const action = handleError(error);
@@ -224,7 +236,7 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
       await remove(timePlans.type, planId);
       await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
       notifySuccess(PLANNER_MESSAGES.deleted);
-      onClose();
+      close();
     } catch (error) {
       handleError(error);
     } finally {
@@ -240,11 +252,18 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
         : "Plan";
   const vacancy = values?.status === "vacancy";
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" data-testid="timeplan-editor">
+    <Modal
+      opened
+      onClose={guard.asking ? guard.keepEditing : guard.requestClose}
+      title={guard.asking ? "Discard your changes?" : title}
+      size="lg"
+      data-testid="timeplan-editor"
+    >
+      {guard.confirm}
       {!values ? (
         <Text c="dimmed">Loading…</Text>
       ) : (
-        <Stack gap="sm">
+        <Stack gap="sm" display={guard.asking ? "none" : undefined}>
           {warnings.length > 0 && (
             <Alert
               color="yellow"
@@ -441,7 +460,7 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
               ) : null}
             </Group>
             <Group gap="xs">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={guard.requestClose}>
                 {mayEdit ? "Cancel" : "Close"}
               </Button>
               {mayEdit && (

@@ -18,7 +18,7 @@ const base: TPlanLabelData = {
 describe("timeplan labels (spec 002 §4)", () => {
   it("a published vacancy shows the globe and its offer, except to partner_view", () => {
     const vacancy = { ...base, status: "vacancy" as const, user_name: null, to_publish: true, offer: 4200 };
-    expect(planLabel(vacancy, false)).toBe("🌐 Vacancy (4200$)");
+    expect(planLabel(vacancy, false)).toBe("🌐 Vacancy (USD 4,200)");
     expect(planLabel(vacancy, true)).toBe("Vacancy");
     expect(planLabel({ ...vacancy, to_publish: false }, false)).toBe("Vacancy");
   });

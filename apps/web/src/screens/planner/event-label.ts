@@ -1,4 +1,5 @@
 import { PLACEMENT_STATUS_LABELS, type TPlacementStatus } from "@crew/contracts";
+import { formatMoney } from "../../lib/numbers";
 
 /** What a timeplan's label is built from (the answer's attributes, spec 002 §3). */
 export interface TPlanLabelData {
@@ -42,7 +43,7 @@ export const planLabel = (plan: TPlanLabelData, partnerView: boolean): string =>
   let text = vacancy
     ? PLACEMENT_STATUS_LABELS.vacancy
     : (plan.user_name ?? PLACEMENT_STATUS_LABELS[plan.status]);
-  if (published && plan.offer != null) text += ` (${plan.offer}$)`;
+  if (published && plan.offer != null) text += ` (${formatMoney(plan.offer, "USD")})`;
   if (DOA_STATUSES.includes(plan.status) && plan.readiness_date)
     text += ` - DOA ${dayMonth(plan.readiness_date)}`;
   if (plan.last_comment_body) text += ` · ${plan.last_comment_body}`;

@@ -5,10 +5,10 @@ import { isApiError } from "../../api";
 import { update } from "../../api/data-provider";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import classes from "./wage-grid.module.css";
+import { formatNumber } from "../../lib/numbers";
 
-const MONEY = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-export const formatAmount = (n: number | null | undefined): string =>
-  n === null || n === undefined ? "" : MONEY.format(n);
+/** An amount of a wage grid: whole units, thousands separated (lib/numbers); the grid's title names the currency. */
+export const formatAmount = (n: number | null | undefined): string => formatNumber(n);
 
 /** Moves the focus to the cell at (row, col) of a grid, if there is one. */
 const focusCell = (grid: string, row: number, col: number): boolean => {

@@ -3,7 +3,7 @@ import { Group, Paper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { runActionFor } from "../../api/run-action";
-import { formatAmount } from "./GridCell";
+import { formatMoney } from "../../lib/numbers";
 
 const ZAnswer = z.object({ data: ZWageForRank.nullable() });
 
@@ -29,7 +29,7 @@ export const WageForRank = ({
   });
   const wage = answer.data?.data;
   if (!wage || wage.wage_scale_id === null) return null;
-  const money = (n: number) => `${formatAmount(n)} ${wage.currency}`;
+  const money = (n: number) => formatMoney(n, wage.currency);
   const diff = wage.difference;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="plan-wage">
