@@ -13,6 +13,7 @@ import { authenticate } from "./auth/authenticate.js";
 import { apiRouter } from "./resources/api-router.js";
 import { serveWeb } from "./http/web.js";
 import { apiReferenceRouter } from "./http/api-reference/api-reference.js";
+import { telegramWebhookRouter } from "./telegram/telegram-poller.js";
 
 export const createApp = (deps: TDeps): Express => {
   const app = express();
@@ -70,6 +71,8 @@ export const createApp = (deps: TDeps): Express => {
   app.use("/api", publicConfigRouter(deps.config));
   app.use("/api", apiReferenceRouter());
   app.use("/api/auth", authRouter(deps));
+  // Telegram has no session: its webhook proves itself with the secret-token header.
+  app.use("/api", telegramWebhookRouter(deps));
   app.use("/api", authenticate(deps));
   app.use("/api", apiRouter(deps));
   app.use("/api", apiNotFound);

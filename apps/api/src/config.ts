@@ -100,6 +100,28 @@ const ZConfig = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(300_000).default(20_000),
   ),
+  /** The company's Telegram bot (from @BotFather). Unset: no chat (or the stand-in's token on a demo). Never logged. */
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must be a bot token (123456:ABC...)")
+      .optional(),
+  ),
+  /** Bot API address (unset: https://api.telegram.org); the tests and the demo point it at the stand-in. */
+  TELEGRAM_API_ROOT: optionalUrl,
+  /** auto: start the local Telegram stand-in when TELEGRAM_BOT_TOKEN is unset on the embedded database outside production. */
+  TELEGRAM_STAND_IN: z.preprocess(emptyAsUndefined, z.enum(["auto", "true", "false"]).default("auto")),
+  /** The address Telegram can reach this server at (https): the bot then takes updates by webhook; unset: long polling by one process. */
+  PUBLIC_URL: optionalUrl,
+  /** The webhook's secret-token header value; derived from the bot token when unset. */
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16-256 letters, digits, _ or -")
+      .optional(),
+  ),
   /** Warning lines of applicants' documents, days before expiry ("90,60,30"; docs/records.md "Validity"). */
   DOCUMENT_EXPIRY_WARNING_DAYS: z.preprocess(
     emptyAsUndefined,

@@ -5,6 +5,7 @@ import { refreshApplicantDerivedHandler } from "./resources/applicants/refresh-a
 import { applicantsExportHandler } from "./resources/applicants/applicants-export-handler.js";
 import { applicantsTagBatchHandler } from "./resources/applicants/applicants-tag-batch-handler.js";
 import { vesselRegistryImportHandler } from "./resources/fleet/vessel-registry-import-handler.js";
+import { telegramSendHandler } from "./resources/chat-messages/telegram-send-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
 
 /**
@@ -19,4 +20,5 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   applicantsExportHandler,
   refreshApplicantDerivedHandler,
   documentValidityHandler,
+  telegramSendHandler,
 ];

@@ -19,6 +19,8 @@ import { ensurePermissionRecords } from "./permissions/permission-seed-repositor
 import { createStorage } from "./storage/create-storage.js";
 import { closeServer } from "./http/close-server.js";
 import { registryForDemo } from "./equasis/stand-in-for-demo.js";
+import { telegramForDemo } from "./telegram/stand-in-for-demo.js";
+import { registerWebhook, startTelegramPoller, type TPoller } from "./telegram/telegram-poller.js";
 
 export interface TServeOptions {
   /** Opens the Prisma client (main.ts passes db/client's createDb: only it and repositories open one). */
@@ -42,7 +44,9 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const database = await openDatabase(loaded);
   // The vessel registry's stand-in on a laptop demo (equasis/stand-in-for-demo.ts).
   const registry = await registryForDemo(loaded, database.embedded, logger);
-  const config = registry.config;
+  // The same for the Telegram bot (telegram/stand-in-for-demo.ts, docs/outside-channels.md).
+  const telegram = await telegramForDemo(registry.config, database.embedded, logger);
+  const config = telegram.config;
   await migrate(database.url, (m) => logger.info(m));
   const db = options.openDb(database.url, database.embedded);
   const storage = createStorage(config);
@@ -71,6 +75,18 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
     embedded: database.embedded,
   };
   if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
+  // Telegram updates: by webhook behind PUBLIC_URL, else long polling by the one process holding the lease.
+  let poller: TPoller | null = null;
+  if (config.TELEGRAM_BOT_TOKEN) {
+    if (config.PUBLIC_URL)
+      await registerWebhook(deps).catch((error: unknown) =>
+        logger.warn(
+          { reason: error instanceof Error ? error.name : "unknown" },
+          "Telegram: setting the webhook failed",
+        ),
+      );
+    else poller = startTelegramPoller(deps);
+  }
 
   const app = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);
   const server = app.listen(config.PORT, config.HOST, () => {
@@ -84,6 +100,7 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
     { stopping: "shutting down: finishing requests in flight", failed: "shutdown failed" },
     async () => {
       await closeServer(server);
+      await poller?.stop();
       await jobs.stop();
       await bus.close();
       await db.$disconnect();
@@ -91,6 +108,7 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
       await redis?.quit().catch(() => redis.disconnect());
       await database.stop();
       await registry.stop();
+      await telegram.stop();
     },
   );
   return server;

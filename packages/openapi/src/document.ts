@@ -102,6 +102,29 @@ const bespokeOperations = (
         },
       },
     },
+    "/api/telegram/webhook": {
+      post: {
+        operationId: "telegram_webhook",
+        tags: ["service"],
+        summary:
+          "Telegram Bot API updates (webhook mode, docs/outside-channels.md); Telegram's X-Telegram-Bot-Api-Secret-Token header must match",
+        security: [],
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: z.object({ update_id: z.number().int() }).catchall(z.unknown()),
+            },
+          },
+        },
+        responses: {
+          "200": {
+            description: "Handled (or handled before: each update once).",
+            content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
+          },
+          ...errorResponses([400, 401, 503]),
+        },
+      },
+    },
     "/api/openapi.json": {
       get: {
         operationId: "openapi",

@@ -63,6 +63,7 @@ describe("the OpenAPI document", () => {
         "get /api/ready",
         "post /api/auth/google_oauth2",
         "post /api/auth/sign_in",
+        "post /api/telegram/webhook",
       ].sort(),
     );
   });

@@ -36,6 +36,7 @@ import {
 } from "./applicant-records/sub-records-bindings.js";
 import { attachmentsBinding } from "./applicant-records/attachments-binding.js";
 import { commentsBinding } from "./comments/comments-binding.js";
+import { chatMessagesBinding } from "./chat-messages/chat-messages-binding.js";
 import {
   commentEventResultsBinding,
   commentSourcesBinding,
@@ -97,6 +98,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   englishTestResultsBinding,
   attachmentsBinding,
   commentsBinding,
+  chatMessagesBinding,
   commentTypesBinding,
   commentEventResultsBinding,
   commentSourcesBinding,

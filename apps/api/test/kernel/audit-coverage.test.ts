@@ -12,6 +12,8 @@ const NOT_AUDITED: Record<string, string> = {
   revisions: "cache counters",
   versions: "the trail itself",
   notifications: "messages to staff, not records",
+  telegram_updates: "Telegram update ids already handled (bookkeeping)",
+  worker_leases: "who holds a singleton task such as the Telegram poller; renewed every few seconds",
   users_counts: "applicant totals by facet, kept by a trigger from users (which are audited)",
 };
 

@@ -73,6 +73,8 @@ env.SIGN_IN_RATE_LIMIT = env.SIGN_IN_RATE_LIMIT ?? "10000";
 // The vessel registry: the local Equasis stand-in on PostgreSQL too, at a quick pace (fleet-registry.e2e.ts).
 env.EQUASIS_STAND_IN = "true";
 env.EQUASIS_INTERVAL_MS = env.EQUASIS_INTERVAL_MS ?? "200";
+// The Telegram Bot API stand-in on PostgreSQL too (telegram-chat.e2e.ts; docs/outside-channels.md).
+env.TELEGRAM_STAND_IN = "true";
 // Redis-backed jobs are not part of these tests.
 delete env.REDIS_URL;
 

@@ -35,6 +35,7 @@ import {
   comments,
   positionCommentTypes,
 } from "./comments.js";
+import { chatMessages } from "./chat-messages.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { taskTypes, tasks } from "./tasks.js";
 
@@ -55,6 +56,7 @@ export * from "./sea-service.js";
 export * from "./applicant-documents.js";
 export * from "./applicant-sub-records.js";
 export * from "./comments.js";
+export * from "./chat-messages.js";
 export * from "./document-matrix.js";
 export * from "./tasks.js";
 
@@ -94,6 +96,7 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     englishTestResults,
     attachments,
     comments,
+    chatMessages,
     commentTypes,
     commentEventResults,
     commentSources,

@@ -167,14 +167,23 @@ export const commentsRepository = (db: TTx) => ({
     });
     const effectOf = (row: typeof contact): string | undefined =>
       row?.commentType?.results.find((r) => r.title === row.event?.eventResult)?.effect;
+    // A Telegram message is a contact too (docs/outside-channels.md): the seafarer's asks for a
+    // reaction, ours answers it. A send that failed reached no one.
+    const message = await db.chatMessage.findFirst({
+      where: { userId, status: { not: "failed" } },
+      orderBy: order,
+      select: { createdAt: true, direction: true },
+    });
+    const messageIsNewest = message !== null && (contact === null || message.createdAt > contact.createdAt);
     await db.user.update({
       where: { id: userId },
       data: {
         ...changes,
-        lastContact: contact?.createdAt ?? null,
-        needReaction:
-          contact !== null &&
-          (contact.commentType?.direction === "inbound" || effectOf(contact) === "needs_reaction"),
+        lastContact: messageIsNewest ? message.createdAt : (contact?.createdAt ?? null),
+        needReaction: messageIsNewest
+          ? message.direction === "in"
+          : contact !== null &&
+            (contact.commentType?.direction === "inbound" || effectOf(contact) === "needs_reaction"),
         noCallAnswer: call !== null && effectOf(call) === "no_answer",
       },
     });

@@ -3,6 +3,7 @@ import type { TStorage } from "../../storage/storage.js";
 import { seedContracts } from "./contracts.js";
 import { seedApplicants } from "./applicants.js";
 import { seedComments } from "./comments.js";
+import { seedChats } from "./chats.js";
 import { seedFleet } from "./fleet.js";
 import { seedPlanning } from "./planning.js";
 import { seedRecords } from "./records.js";
@@ -29,6 +30,8 @@ export const DEMO_AREAS: readonly {
   { name: "planning", seed: seedPlanning },
   // Comments read the applicants, the staff and the plans.
   { name: "comments", seed: seedComments },
+  // Telegram chats of the first applicants (after the comments: a message is a contact too).
+  { name: "chats", seed: (db) => seedChats(db) },
   // Owners' contract terms and templates (issue 17 §4).
   { name: "contracts", seed: seedContracts },
 ];

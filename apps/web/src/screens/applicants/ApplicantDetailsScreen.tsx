@@ -1,6 +1,6 @@
 import { GENDER_OPTIONS, applicants } from "@crew/contracts";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconActivity, IconArchive } from "@tabler/icons-react";
+import { IconActivity, IconArchive, IconBrandTelegram } from "@tabler/icons-react";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { recordOf } from "../../api";
@@ -13,6 +13,7 @@ import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
 import { ValidityMark } from "../applicant-records/ValidityMark";
 import { ActivityTimeline } from "../activity/ActivityTimeline";
+import { ChatPanel } from "../chat/ChatPanel";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./applicant-display";
 import { formatMoney } from "../../lib/numbers";
@@ -133,6 +134,23 @@ const ACTIVITY_TAB = [
   },
 ] as const;
 
+/** The Telegram chat (issue 19): replaces the generic chat_messages list under the applicant. */
+const CHAT_TAB = {
+  value: "chat",
+  label: "Chat",
+  icon: <IconBrandTelegram size={16} />,
+  render: (one: TOneRecord) => {
+    const a = recordOf(applicants, one.record).attributes;
+    return (
+      <ChatPanel
+        userId={one.record.id}
+        linked={Boolean(a.telegram_user_id)}
+        name={[a.name, a.surname].filter(Boolean).join(" ")}
+      />
+    );
+  },
+} as const;
+
 /**
  * /users/:id/:tab: the applicant's details (general tab), a tab per sub-record list the
  * records area adds (their definitions name users as parent), and History. /users/:id/comments
@@ -153,7 +171,7 @@ export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
       config={config}
       include={include}
       fields={(one) => <General one={one} />}
-      tabs={ACTIVITY_TAB}
+      tabs={can("tgChat", "read") ? [...ACTIVITY_TAB, CHAT_TAB] : ACTIVITY_TAB}
       badges={(one) => {
         const a = recordOf(applicants, one.record).attributes;
         return (

@@ -1,0 +1,141 @@
+import type { Prisma } from "../../generated/prisma/client.js";
+import type { TTx } from "../../db/client.js";
+import { publishAfterCommit } from "../../kernel/transaction-repository.js";
+import { commentsRepository } from "../comments/comments-repository.js";
+import { notificationOutbox, type TNotice } from "../notifications/notification-outbox-repository.js";
+
+/** The Telegram chat's rows (docs/outside-channels.md): messages, handled updates, link tokens, the poller's lease. */
+export const chatMessagesRepository = (db: TTx) => ({
+  /** True the first time an update id is seen; false when it was handled before. */
+  async markUpdate(updateId: number): Promise<boolean> {
+    const { count } = await db.telegramUpdate.createMany({
+      data: [{ updateId: BigInt(updateId) }],
+      skipDuplicates: true,
+    });
+    return count === 1;
+  },
+
+  createLinkToken(data: { userId: number; tokenHash: string; expiresAt: Date; authorId: number }) {
+    return db.telegramLinkToken.create({ data });
+  },
+
+  /** Uses a link token once: its applicant, or null when unknown, used or expired. */
+  async useLinkToken(tokenHash: string): Promise<{ userId: number } | null> {
+    const now = new Date();
+    const row = await db.telegramLinkToken.findUnique({
+      where: { tokenHash },
+      select: { id: true, userId: true },
+    });
+    if (!row) return null;
+    const { count } = await db.telegramLinkToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    return count === 1 ? { userId: row.userId } : null;
+  },
+
+  /** Links a Telegram account to one applicant (another applicant it was linked to loses it). */
+  async linkTelegram(userId: number, telegramUserId: string) {
+    await db.user.updateMany({
+      where: { telegramUserId, id: { not: userId } },
+      data: { telegramUserId: null },
+    });
+    return db.user.update({
+      where: { id: userId },
+      data: { telegramUserId },
+      select: { id: true, name: true, surname: true },
+    });
+  },
+
+  userByTelegram(telegramUserId: string) {
+    return db.user.findFirst({
+      where: { telegramUserId },
+      select: { id: true, name: true, surname: true },
+    });
+  },
+
+  applicant(userId: number) {
+    return db.user.findUnique({
+      where: { id: userId },
+      select: { id: true, name: true, surname: true, telegramUserId: true },
+    });
+  },
+
+  async createMessage(data: Prisma.ChatMessageUncheckedCreateInput, actorId: number | null) {
+    const row = await db.chatMessage.create({ data });
+    publishAfterCommit(db, {
+      type: "chat_messages",
+      ids: [row.id],
+      event: "create",
+      actorId,
+      at: new Date().toISOString(),
+    });
+    return row;
+  },
+
+  findMessage(id: number) {
+    return db.chatMessage.findUnique({ where: { id } });
+  },
+
+  async updateMessage(id: number, data: Prisma.ChatMessageUncheckedUpdateInput) {
+    const row = await db.chatMessage.update({ where: { id }, data });
+    publishAfterCommit(db, {
+      type: "chat_messages",
+      ids: [id],
+      event: "update",
+      actorId: null,
+      at: new Date().toISOString(),
+    });
+    return row;
+  },
+
+  /** The applicant's derived contact flags, now that a message passed (a message is an interaction). */
+  refreshApplicant(userId: number) {
+    return commentsRepository(db).updateApplicant(userId, {});
+  },
+
+  /** Who hears of a seafarer's message: the applicant's recruiters and the staff who wrote to them on the chat. */
+  async listeners(userId: number): Promise<number[]> {
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const recruiters = await commentsRepository(db).recruitersOfApplicant(userId, today);
+    const writers = await db.chatMessage.findMany({
+      where: { userId, direction: "out", authorId: { not: null } },
+      orderBy: { createdAt: "desc" },
+      take: 20,
+      select: { authorId: true },
+    });
+    return [
+      ...new Set([...recruiters, ...writers.flatMap((w) => (w.authorId === null ? [] : [w.authorId]))]),
+    ];
+  },
+
+  /** The admins, told when someone unknown writes to the bot. */
+  async admins(): Promise<number[]> {
+    const rows = await db.client.findMany({ where: { role: "admin" }, select: { id: true } });
+    return rows.map((r) => r.id);
+  },
+
+  notify(notices: readonly TNotice[]): Promise<number> {
+    return notificationOutbox(db).send(notices);
+  },
+
+  /**
+   * Takes or renews the lease `name` for `holder` for `ms`: true when `holder` holds it now.
+   * One statement, so two processes racing for a free lease cannot both win.
+   */
+  async lease(name: string, holder: string, ms: number): Promise<boolean> {
+    const until = new Date(Date.now() + ms);
+    const rows = await db.$queryRaw<{ holder: string }[]>`
+      INSERT INTO worker_leases (name, holder, expires_at) VALUES (${name}, ${holder}, ${until})
+      ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+        WHERE worker_leases.holder = EXCLUDED.holder OR worker_leases.expires_at < now()
+      RETURNING holder`;
+    return rows.length === 1;
+  },
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await db.workerLease.deleteMany({ where: { name, holder } });
+  },
+});
+
+export type TChatMessagesRepository = ReturnType<typeof chatMessagesRepository>;

@@ -1,0 +1,349 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for the Telegram Bot API (docs/outside-channels.md "Stand-ins"): the same
+ * addresses (`/bot<token>/<method>`, `/file/bot<token>/<path>`), answers and errors as
+ * api.telegram.org for the methods the product uses, and a few levers for tests: a seafarer
+ * writing to the bot, a seafarer who blocked it, a burst of 429s. grammY is pointed at it
+ * with `client.apiRoot`; the product's own code is what tests exercise.
+ */
+export interface TStandInUser {
+  id: number;
+  first_name: string;
+  username?: string;
+}
+
+export interface TStandInSent {
+  method: string;
+  chat_id: number;
+  text: string;
+  at: number;
+}
+
+export interface TTelegramStandInOptions {
+  token: string;
+  botUsername?: string;
+  /** A seafarer the bot writes to answers a moment later (the demo, the browser tests). */
+  autoReply?: boolean;
+  autoReplyDelayMs?: number;
+  host?: string;
+  port?: number;
+}
+
+export interface TTelegramStandIn {
+  /** The Bot API root to configure as TELEGRAM_API_ROOT. */
+  url: string;
+  token: string;
+  botUsername: string;
+  /** What the bot sent, in order. */
+  sent: TStandInSent[];
+  /** Every method called, in order (tests check the pace and the retries). */
+  calls: { method: string; at: number; status: number }[];
+  /** A seafarer writes text (or a photo with a caption) to the bot; answers the update id. */
+  seafarerWrites(from: TStandInUser, text: string): number;
+  seafarerSendsPhoto(from: TStandInUser, caption: string): number;
+  seafarerSendsDocument(from: TStandInUser, fileName: string): number;
+  /** The seafarer blocks the bot: sends to them answer 403. */
+  block(userId: number): void;
+  /** The next `count` sends answer 429 with retry_after `seconds`. */
+  throttleNext(count: number, seconds: number): void;
+  /** The webhook the bot set (null: long polling). */
+  webhook(): { url: string; secret: string | null } | null;
+  close(): Promise<void>;
+}
+
+type TUpdate = { update_id: number; message: Record<string, unknown> };
+
+const MAX_BODY = 1024 * 1024;
+
+const readBody = (req: IncomingMessage): Promise<Record<string, unknown>> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) req.destroy(new Error("body too large"));
+      else chunks.push(chunk);
+    });
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const type = req.headers["content-type"] ?? "";
+      try {
+        if (type.includes("application/json"))
+          resolve(raw.length ? (JSON.parse(raw.toString("utf8")) as Record<string, unknown>) : {});
+        else if (type.includes("multipart/form-data")) {
+          // grammY sends files as multipart: the text fields are all the stand-in needs.
+          const fields: Record<string, unknown> = {};
+          const text = raw.toString("latin1");
+          for (const m of text.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)) if (m[1]) fields[m[1]] = m[2];
+          resolve(fields);
+        } else resolve(Object.fromEntries(new URLSearchParams(raw.toString("utf8"))));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    req.on("error", reject);
+  });
+
+const json = (res: ServerResponse, status: number, body: unknown): void => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+
+export const startTelegramStandIn = async (options: TTelegramStandInOptions): Promise<TTelegramStandIn> => {
+  const botId = Number(options.token.split(":")[0]);
+  const botUsername = options.botUsername ?? "crew_demo_bot";
+  const queue: TUpdate[] = [];
+  const waiting = new Set<() => void>();
+  const sent: TStandInSent[] = [];
+  const calls: TTelegramStandIn["calls"] = [];
+  const blocked = new Set<number>();
+  const known = new Map<number, TStandInUser>();
+  let throttle = { count: 0, seconds: 0 };
+  let nextUpdate = 100_000;
+  let nextMessage = 1;
+  let webhook: { url: string; secret: string | null } | null = null;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+  };
+
+  const deliver = (update: TUpdate) => {
+    if (webhook) {
+      const hook = webhook;
+      const post = (attempt: number) => {
+        fetch(hook.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(hook.secret ? { "x-telegram-bot-api-secret-token": hook.secret } : {}),
+          },
+          body: JSON.stringify(update),
+        })
+          .then((r) => {
+            if (!r.ok && attempt < 3) later(500, () => post(attempt + 1));
+          })
+          .catch(() => {
+            if (attempt < 3) later(500, () => post(attempt + 1));
+          });
+      };
+      post(1);
+      return;
+    }
+    queue.push(update);
+    for (const wake of waiting) wake();
+  };
+
+  const incoming = (from: TStandInUser, extra: Record<string, unknown>): number => {
+    known.set(from.id, from);
+    const update_id = nextUpdate++;
+    deliver({
+      update_id,
+      message: {
+        message_id: nextMessage++,
+        from: { ...from, is_bot: false },
+        chat: { id: from.id, type: "private", first_name: from.first_name, username: from.username },
+        date: Math.floor(Date.now() / 1000),
+        ...extra,
+      },
+    });
+    return update_id;
+  };
+
+  const sendLike = (
+    method: string,
+    body: Record<string, unknown>,
+    res: ServerResponse,
+    status: (s: number) => void,
+  ) => {
+    const chatId = Number(body.chat_id);
+    if (!Number.isSafeInteger(chatId)) {
+      status(400);
+      return json(res, 400, { ok: false, error_code: 400, description: "Bad Request: chat not found" });
+    }
+    if (throttle.count > 0) {
+      throttle.count -= 1;
+      status(429);
+      return json(res, 429, {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${throttle.seconds}`,
+        parameters: { retry_after: throttle.seconds },
+      });
+    }
+    if (blocked.has(chatId)) {
+      status(403);
+      return json(res, 403, {
+        ok: false,
+        error_code: 403,
+        description: "Forbidden: bot was blocked by the user",
+      });
+    }
+    const text = String(body.text ?? body.caption ?? "");
+    if (method === "sendMessage" && !text.trim()) {
+      status(400);
+      return json(res, 400, {
+        ok: false,
+        error_code: 400,
+        description: "Bad Request: message text is empty",
+      });
+    }
+    sent.push({ method, chat_id: chatId, text, at: Date.now() });
+    const message = {
+      message_id: nextMessage++,
+      from: { id: botId, is_bot: true, first_name: "Crew bot", username: botUsername },
+      chat: { id: chatId, type: "private" },
+      date: Math.floor(Date.now() / 1000),
+      text,
+    };
+    status(200);
+    json(res, 200, { ok: true, result: message });
+    const seafarer = known.get(chatId) ?? { id: chatId, first_name: "Seafarer" };
+    // The demo seafarer answers what staff write (not the bot's own greetings and notices).
+    if (options.autoReply && method === "sendMessage" && !text.startsWith("🤖"))
+      later(options.autoReplyDelayMs ?? 800, () =>
+        incoming(seafarer, { text: `Thank you, received: "${text.slice(0, 60)}". I will answer soon.` }),
+      );
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (file) {
+      if (file[1] !== options.token)
+        return json(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      return void res.end(Buffer.from(`stand-in file ${file[2]}`));
+    }
+    const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+    if (!m) return json(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    const method = m[2] ?? "";
+    const at = Date.now();
+    const status = (s: number) => calls.push({ method, at, status: s });
+    if (m[1] !== options.token) {
+      status(401);
+      return json(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
+    }
+    readBody(req)
+      .then((body) => {
+        switch (method) {
+          case "getMe":
+            status(200);
+            return json(res, 200, {
+              ok: true,
+              result: { id: botId, is_bot: true, first_name: "Crew bot", username: botUsername },
+            });
+          case "setWebhook":
+            webhook = body.url
+              ? { url: String(body.url), secret: body.secret_token ? String(body.secret_token) : null }
+              : null;
+            status(200);
+            return json(res, 200, { ok: true, result: true, description: "Webhook was set" });
+          case "deleteWebhook":
+            webhook = null;
+            status(200);
+            return json(res, 200, { ok: true, result: true });
+          case "getUpdates": {
+            if (webhook) {
+              status(409);
+              return json(res, 409, {
+                ok: false,
+                error_code: 409,
+                description: "Conflict: can't use getUpdates method while webhook is active",
+              });
+            }
+            const offset = Number(body.offset ?? 0);
+            while (queue.length && (queue[0]?.update_id ?? 0) < offset) queue.shift();
+            const answer = () => {
+              status(200);
+              json(res, 200, { ok: true, result: queue.slice(0, Number(body.limit ?? 100)) });
+            };
+            if (queue.length) return answer();
+            const timeout = Math.min(Number(body.timeout ?? 0), 50) * 1000;
+            if (!timeout) return answer();
+            let done = false;
+            const finish = () => {
+              if (done) return;
+              done = true;
+              waiting.delete(finish);
+              clearTimeout(timer);
+              if (!res.writableEnded) answer();
+            };
+            const timer = setTimeout(finish, timeout);
+            waiting.add(finish);
+            req.on("close", finish);
+            return;
+          }
+          case "sendMessage":
+          case "sendPhoto":
+          case "sendDocument":
+            return sendLike(method, body, res, status);
+          case "getFile":
+            status(200);
+            return json(res, 200, {
+              ok: true,
+              result: {
+                file_id: String(body.file_id),
+                file_unique_id: String(body.file_id),
+                file_path: `files/${String(body.file_id)}`,
+              },
+            });
+          default:
+            status(404);
+            return json(res, 404, { ok: false, error_code: 404, description: "Not Found: method not found" });
+        }
+      })
+      .catch(() => json(res, 400, { ok: false, error_code: 400, description: "Bad Request" }));
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token: options.token,
+    botUsername,
+    sent,
+    calls,
+    seafarerWrites: (from, text) => incoming(from, { text }),
+    seafarerSendsPhoto: (from, caption) =>
+      incoming(from, {
+        caption,
+        photo: [
+          {
+            file_id: `photo-${nextMessage}`,
+            file_unique_id: `p${nextMessage}`,
+            width: 800,
+            height: 600,
+            file_size: 1000,
+          },
+        ],
+      }),
+    seafarerSendsDocument: (from, fileName) =>
+      incoming(from, {
+        document: {
+          file_id: `doc-${nextMessage}`,
+          file_unique_id: `d${nextMessage}`,
+          file_name: fileName,
+          mime_type: "application/pdf",
+        },
+      }),
+    block: (userId) => void blocked.add(userId),
+    throttleNext: (count, seconds) => {
+      throttle = { count, seconds };
+    },
+    webhook: () => webhook,
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      for (const wake of [...waiting]) wake();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { defineResource } from "../resource.js";
+import { ZRecordId } from "./applicant-fields.js";
+import { createdAt, updatedAt } from "./fields.js";
+
+/**
+ * The Telegram chat with an applicant (issue 19; docs/outside-channels.md). Every message both
+ * ways is stored by us (the Bot API cannot fetch history); staff read it under the applicant
+ * and send with the spec's messenger bot call (spec 001 §3 "Chat message": to, body, author_id).
+ */
+export const CHAT_DIRECTIONS = ["in", "out"] as const;
+/** out: queued → sent or failed; in: received. */
+export const CHAT_STATUSES = ["queued", "sent", "failed", "received"] as const;
+/** Longest text of one message (Telegram's own limit). */
+export const CHAT_BODY_MAX = 4096;
+/** How long a deep-link token stays usable. */
+export const TELEGRAM_LINK_TTL_MS = 7 * 86_400_000;
+export const CHAT_NOTICES = {
+  sent: "The message is on its way",
+  linked: "The link is ready: send it to the seafarer",
+} as const;
+
+/** POST /api/chat_messages (the spec's messenger bot endpoint): to (the applicant id), body, author_id (ignored: the signed-in account). */
+export const ZChatSend = z.strictObject({
+  to: ZRecordId,
+  body: z
+    .string()
+    .trim()
+    .min(1, "can't be blank")
+    .max(CHAT_BODY_MAX, `is too long (maximum is ${CHAT_BODY_MAX} characters)`),
+  author_id: ZRecordId.optional(),
+});
+
+/** POST /api/chat_messages/link: a one-time deep link for the applicant `user_id`. */
+export const ZChatLink = z.strictObject({ user_id: ZRecordId });
+
+export const chatMessages = defineResource({
+  type: "chat_messages",
+  permission: "tgChat",
+  label: { one: "Chat message", many: "Chat messages" },
+  titleAttribute: "body",
+  attributes: {
+    body: { label: "Message", kind: "textarea", list: true },
+    direction: {
+      label: "Direction",
+      kind: "select",
+      list: true,
+      options: CHAT_DIRECTIONS.map((d) => ({
+        value: d,
+        label: d === "in" ? "From the seafarer" : "To the seafarer",
+      })),
+    },
+    status: {
+      label: "Status",
+      kind: "select",
+      list: true,
+      options: CHAT_STATUSES.map((s) => ({ value: s, label: s })),
+    },
+    /** Why a send failed ("The seafarer blocked the bot"). */
+    error: { label: "Error", kind: "text" },
+    /** The staff member's name; null for the bot's own answers and inbound messages. */
+    author_name: { label: "Author", kind: "text" },
+    /** A photo or document the seafarer sent: 'photo' or 'document' (its file is kept in Telegram). */
+    file_kind: { label: "File", kind: "text" },
+    file_name: { label: "File name", kind: "text" },
+    sent_at: { label: "Sent", kind: "datetime" },
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  relationships: {
+    user: { label: "Seafarer", type: "users", cardinality: "one", readOnly: true },
+    author: { label: "Author", type: "clients", cardinality: "one", readOnly: true },
+  },
+  parents: [{ type: "users", relationship: "user", path: "chat_messages", tab: "chat" }],
+  filters: {
+    direction: { label: "Direction", kind: "select", input: z.enum(CHAT_DIRECTIONS) },
+  },
+  defaultSort: "-created_at",
+  verbs: ["list", "show"],
+  live: true,
+  actions: {
+    /** POST /api/chat_messages: queue a message to the applicant's Telegram (the spec's messenger bot endpoint). */
+    send: {
+      label: "Send",
+      method: "POST",
+      on: "collection",
+      path: "/chat_messages",
+      permission: { key: "tgChat", action: "create" },
+      input: ZChatSend,
+    },
+    /** POST /api/chat_messages/link: a one-time deep link (t.me/<bot>?start=<token>) that links the seafarer's Telegram. */
+    link: {
+      label: "Telegram link",
+      method: "POST",
+      on: "collection",
+      permission: { key: "tgChat", action: "create" },
+      input: ZChatLink,
+    },
+    /** GET /api/chat_messages/status: whether a bot is configured, and its name. */
+    status: {
+      label: "Bot status",
+      method: "GET",
+      on: "collection",
+      permission: { key: "tgChat", action: "read" },
+    },
+  },
+});
