@@ -86,6 +86,9 @@ const readBody = (req: IncomingMessage): Promise<Record<string, unknown>> =>
     req.on("error", reject);
   });
 
+/** A form or JSON value as text (numbers too); anything else is no value. */
+const str = (v: unknown): string => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+
 const json = (res: ServerResponse, status: number, body: unknown): void => {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
@@ -184,7 +187,7 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
         description: "Forbidden: bot was blocked by the user",
       });
     }
-    const text = String(body.text ?? body.caption ?? "");
+    const text = str(body.text) || str(body.caption);
     if (method === "sendMessage" && !text.trim()) {
       status(400);
       return json(res, 400, {
@@ -240,7 +243,7 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
             });
           case "setWebhook":
             webhook = body.url
-              ? { url: String(body.url), secret: body.secret_token ? String(body.secret_token) : null }
+              ? { url: str(body.url), secret: body.secret_token ? str(body.secret_token) : null }
               : null;
             status(200);
             return json(res, 200, { ok: true, result: true, description: "Webhook was set" });
@@ -288,9 +291,9 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
             return json(res, 200, {
               ok: true,
               result: {
-                file_id: String(body.file_id),
-                file_unique_id: String(body.file_id),
-                file_path: `files/${String(body.file_id)}`,
+                file_id: str(body.file_id),
+                file_unique_id: str(body.file_id),
+                file_path: `files/${str(body.file_id)}`,
               },
             });
           default:
