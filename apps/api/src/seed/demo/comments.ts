@@ -85,11 +85,27 @@ export const seedComments = async (db: TDb): Promise<void> => {
   if (!staff.length || !applicants.length) return;
   const ranks = ["Master", "Chief Officer", "2nd Engineer", "AB", "Oiler", "Cook"];
   const now = Date.now();
-  const repo = commentsRepository(db);
 
+  // Drawn first, written at once below: row by row with the audit trail on, the demo's few
+  // hundred comments took a first start half a minute (issue 20.7).
+  type TDrawn = {
+    comment: {
+      body: string;
+      authorId: number;
+      addressableType: string;
+      addressableId: number;
+      userId: number;
+      category: string;
+      createdAt: Date;
+      updatedAt: Date;
+    };
+    event: { eventType: string; eventResult: string | null; commentSourceId: number | null; createdAt: Date };
+    colleague?: number;
+  };
   // About 420 contacts spread over the demo applicants: those contacted get one to four.
   const contacted = Math.min(1, 210 / applicants.length);
   const touched = new Set<number>();
+  const drawn: TDrawn[] = [];
   for (const applicant of applicants) {
     const n = r.chance(contacted)
       ? r.weighted([
@@ -119,8 +135,8 @@ export const seedComments = async (db: TDb): Promise<void> => {
             ? r.pick(["Telegram", "WhatsApp", "Viber", "Email"])
             : null;
       const createdAt = new Date(at);
-      const row = await db.comment.create({
-        data: {
+      drawn.push({
+        comment: {
           body,
           authorId: author.id,
           addressableType: "users",
@@ -129,30 +145,18 @@ export const seedComments = async (db: TDb): Promise<void> => {
           category,
           createdAt,
           updatedAt: createdAt,
-          event: {
-            create: {
-              eventType: category,
-              eventResult: result,
-              commentSourceId: sources.find((s) => s.title === source)?.id ?? null,
-              createdAt,
-            },
-          },
-          ...(colleague ? { mentions: { create: [{ clientId: colleague.id }] } } : {}),
         },
+        event: {
+          eventType: category,
+          eventResult: result,
+          commentSourceId: sources.find((s) => s.title === source)?.id ?? null,
+          createdAt,
+        },
+        colleague: colleague?.id,
       });
-      if (colleague)
-        await notifyComment(repo, { ...row, addressableType: "users", authorId: author.id }, [colleague.id], {
-          mentionsOnly: true,
-        });
       touched.add(applicant.id);
     }
   }
-  // The contact flags follow from the interactions alone (docs/interactions.md "Derived").
-  await db.user.updateMany({
-    where: { id: { notIn: [...touched] } },
-    data: { lastContact: null, needReaction: false, noCallAnswer: false },
-  });
-  for (const userId of touched) await repo.updateApplicant(userId, {});
 
   // Plan comments: the labels the planning demo wrote become comments, and a few more plans get one.
   const labelled = await db.timePlan.findMany({
@@ -162,12 +166,12 @@ export const seedComments = async (db: TDb): Promise<void> => {
     select: { id: true, lastCommentBody: true, start: true },
     orderBy: { id: "asc" },
   });
-  for (const plan of labelled) {
+  const planComments = labelled.flatMap((plan) => {
     const text = plan.lastCommentBody ?? (r.chance(0.12) ? r.pick(PLAN_COMMENTS) : null);
-    if (!text) continue;
+    if (!text) return [];
     const createdAt = new Date(Math.min(now - 3600_000, plan.start.getTime() - r.int(5, 40) * DAY));
-    await db.comment.create({
-      data: {
+    return [
+      {
         body: text,
         authorId: r.pick(staff).id,
         addressableType: "time_plans",
@@ -176,7 +180,47 @@ export const seedComments = async (db: TDb): Promise<void> => {
         createdAt,
         updatedAt: createdAt,
       },
-    });
-    await repo.refreshPlanComment(plan.id, (b) => excerpt(plainText(b), 200));
-  }
+    ];
+  });
+
+  await db.$transaction(
+    async (tx) => {
+      // Demo data is nobody's work: no audit trail (docs/versions.md).
+      await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true)`;
+      const repo = commentsRepository(tx);
+      const saved = await tx.comment.createManyAndReturn({
+        data: drawn.map((d) => d.comment),
+        select: { id: true },
+      });
+      await tx.commentEvent.createMany({
+        data: drawn.flatMap((d, i) => {
+          const id = saved[i]?.id;
+          return id === undefined ? [] : [{ ...d.event, commentId: id }];
+        }),
+      });
+      const mentioned = drawn.flatMap((d, i) => {
+        const id = saved[i]?.id;
+        return id === undefined || d.colleague === undefined ? [] : [{ d, id, colleague: d.colleague }];
+      });
+      await tx.commentMention.createMany({
+        data: mentioned.map((m) => ({ commentId: m.id, clientId: m.colleague })),
+      });
+      // The colleague mentioned gets the notification the app would have sent.
+      for (const m of mentioned)
+        await notifyComment(repo, { ...m.d.comment, addressableType: "users", id: m.id }, [m.colleague], {
+          mentionsOnly: true,
+        });
+      // The contact flags follow from the interactions alone (docs/interactions.md "Derived").
+      await tx.user.updateMany({
+        where: { id: { notIn: [...touched] } },
+        data: { lastContact: null, needReaction: false, noCallAnswer: false },
+      });
+      for (const userId of touched) await repo.updateApplicant(userId, {});
+
+      await tx.comment.createMany({ data: planComments });
+      for (const c of planComments)
+        await repo.refreshPlanComment(c.addressableId, (b) => excerpt(plainText(b), 200));
+    },
+    { timeout: 120_000 },
+  );
 };
