@@ -121,7 +121,7 @@ const bespokeOperations = (
             description: "Handled (or handled before: each update once).",
             content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
           },
-          ...errorResponses([400, 401, 503]),
+          ...errorResponses([400, 401, 404]),
         },
       },
     },

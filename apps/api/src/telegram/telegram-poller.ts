@@ -119,14 +119,14 @@ const sameSecret = (given: unknown, expected: string): boolean => {
 /**
  * POST /api/telegram/webhook (mounted before sign-in: Telegram has no session). A call
  * without Telegram's X-Telegram-Bot-Api-Secret-Token header, or with another value, is a 401
- * and changes nothing; without a bot configured, a 503.
+ * and changes nothing; without a bot configured the route is a 404.
  */
 export const telegramWebhookRouter = (deps: TTelegramDeps): Router => {
   const router = Router();
   router.post("/telegram/webhook", async (req, res) => {
     const secret = webhookSecret(deps.config);
     if (!secret || !deps.config.TELEGRAM_BOT_TOKEN)
-      throw new AppError("UNAVAILABLE", "No Telegram bot is configured on this server.");
+      throw AppError.notFound("No Telegram bot is configured on this server.");
     if (!sameSecret(req.headers["x-telegram-bot-api-secret-token"], secret))
       throw AppError.unauthorized("The Telegram secret-token header is missing or wrong.");
     const body: unknown = req.body;

@@ -13,6 +13,7 @@ import {
 import { BOT_TEXT, handleTelegramUpdate } from "../../src/telegram/telegram-updates.js";
 import { startTelegramPoller, type TPoller } from "../../src/telegram/telegram-poller.js";
 import { signInAs } from "../support/auth.js";
+import { testApp } from "../support/deps.js";
 import { testConfig, testDeps } from "../support/deps.js";
 import { createClient } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
@@ -260,6 +261,20 @@ describe("Telegram chat", () => {
     const empty = await api().post("/api/chat_messages").set(headers).send({ to: notLinked.id, body: "  " });
     expect(empty.status).toBe(422);
     expect(empty.body.errors[0].source.pointer).toBe("/data/attributes/body");
+    // A server without a bot: the send and the link are a 409, the webhook does not exist.
+    const { user: linked } = await linkedApplicant();
+    const plain = await signInAs("manager");
+    const noBot = await request(testApp())
+      .post("/api/chat_messages")
+      .set(plain.headers)
+      .send({ to: linked.id, body: "x" });
+    expect(noBot.status).toBe(409);
+    const noLink = await request(testApp())
+      .post("/api/chat_messages/link")
+      .set(plain.headers)
+      .send({ user_id: linked.id });
+    expect(noLink.status).toBe(409);
+    expect((await request(testApp()).post("/api/telegram/webhook").send({ update_id: 1 })).status).toBe(404);
     const partner = await signInAs("partner", app);
     const list = await api().get(`/api/users/${notLinked.id}/chat_messages`).set(partner.headers);
     expect([403, 404]).toContain(list.status);

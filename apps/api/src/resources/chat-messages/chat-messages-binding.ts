@@ -42,10 +42,7 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
       const user = await ctx.repo.applicant(input.to);
       if (!user) throw AppError.notFound(`Applicant ${input.to} not found`);
       if (!ctx.kernel.config.TELEGRAM_BOT_TOKEN)
-        throw new AppError(
-          "UNAVAILABLE",
-          "No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).",
-        );
+        throw AppError.conflict("No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).");
       if (!user.telegramUserId)
         throw AppError.invalid([
           { field: "to", message: "has not linked Telegram yet: send them the Telegram link first" },
@@ -75,11 +72,7 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
       const { actor, input } = ctx;
       await ctx.kernel.serviceOf("users").find(actor, input.user_id);
       const api = botApi(ctx.kernel.config);
-      if (!api)
-        throw new AppError(
-          "UNAVAILABLE",
-          "No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).",
-        );
+      if (!api) throw AppError.conflict("No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).");
       let username: string;
       try {
         username = await botUsername(ctx.kernel.config, api);
