@@ -1,7 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { planningApi } from "./support/planner-api";
 import { PHONE, WIDE, shoot } from "./support/screenshot";
 import { signIn } from "./support/session";
+
+/** Notices (the demo's mention pop-ups) close by themselves after 5 s: a screenshot waits for them. */
+const clearNotices = async (page: Page) =>
+  expect(page.locator(".mantine-Notification-root")).toHaveCount(0, { timeout: 15_000 });
 
 /**
  * The Telegram chat on the applicant's page (issue 19), against the real API and its Bot API
@@ -40,6 +44,7 @@ test("manager: chats with a demo seafarer on Telegram and sees the answer arrive
   await expect(answer).toHaveCount(1, { timeout: 20_000 });
   await expect(messages.first()).toHaveAttribute("data-direction", "in");
   await expect(messages.nth(1)).toContainText("Sent");
+  await clearNotices(page);
   await shoot(page, "telegram-chat");
 
   // A one-time deep link for the seafarer.
@@ -50,6 +55,7 @@ test("manager: chats with a demo seafarer on Telegram and sees the answer arrive
 
   await page.setViewportSize(PHONE);
   await expect(messages.first()).toBeVisible();
+  await clearNotices(page);
   await shoot(page, "telegram-chat");
   await page.setViewportSize(WIDE);
 });
