@@ -1,6 +1,7 @@
-import { Button, Group, Popover, Stack, Text } from "@mantine/core";
-import { IconHelpCircle } from "@tabler/icons-react";
+import { ActionIcon, Button, Group, Popover, Stack, Text } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useId, type ReactNode } from "react";
+import { useNarrowScreen } from "./use-narrow-screen";
 
 export interface TLegendEntry {
   /** The mark as the screen draws it (a symbol, a swatch). */
@@ -17,18 +18,39 @@ export const Legend = ({
   title,
   entries,
   testId,
+  size = "xs",
 }: {
   title: string;
   entries: readonly TLegendEntry[];
   testId?: string;
+  /** The height of the buttons beside it: xs in the planner's toolbar, sm in a list's. */
+  size?: "xs" | "sm";
 }) => {
   const titleId = useId();
+  // On a phone an icon: the word would squeeze the search beside it.
+  const narrow = useNarrowScreen();
   return (
     <Popover width={340} position="bottom-end" withArrow shadow="md">
       <Popover.Target>
-        <Button size="xs" variant="default" leftSection={<IconHelpCircle size={14} />} data-testid={testId}>
-          Legend
-        </Button>
+        {narrow ? (
+          <ActionIcon
+            variant="default"
+            size={size === "sm" ? "input-sm" : "input-xs"}
+            aria-label="Legend"
+            data-testid={testId}
+          >
+            <IconInfoCircle size={16} />
+          </ActionIcon>
+        ) : (
+          <Button
+            size={size}
+            variant="default"
+            leftSection={<IconInfoCircle size={16} />}
+            data-testid={testId}
+          >
+            Legend
+          </Button>
+        )}
       </Popover.Target>
       {/* Named by its title, not by the button that opens it. */}
       <Popover.Dropdown aria-labelledby={titleId}>

@@ -52,5 +52,5 @@ export const SEAFARER_LEGEND: readonly TLegendEntry[] = [
 ];
 
 export const SeafarerLegend = () => (
-  <Legend title="Seafarer list marks" entries={SEAFARER_LEGEND} testId="seafarer-legend" />
+  <Legend title="Seafarer list marks" entries={SEAFARER_LEGEND} testId="seafarer-legend" size="sm" />
 );
