@@ -1,6 +1,6 @@
 import { GENDER_OPTIONS, applicants } from "@crew/contracts";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconActivity, IconArchive, IconBrandTelegram } from "@tabler/icons-react";
+import { IconActivity, IconArchive, IconBrandTelegram, IconMessages } from "@tabler/icons-react";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { recordOf } from "../../api";
@@ -14,6 +14,7 @@ import { useSession } from "../../session/use-session";
 import { ValidityMark } from "../applicant-records/ValidityMark";
 import { ActivityTimeline } from "../activity/ActivityTimeline";
 import { ChatPanel } from "../chat/ChatPanel";
+import { ApplicantComments } from "../comments/ApplicantComments";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./applicant-display";
 import { formatMoney } from "../../lib/numbers";
@@ -124,15 +125,30 @@ const General = ({ one }: { one: TOneRecord }) => {
   );
 };
 
-/** The Activity tab: what happened to the person, from every record that tells it. */
-const ACTIVITY_TAB = [
-  {
-    value: "activity",
-    label: "Activity",
-    icon: <IconActivity size={16} />,
-    render: (one: TOneRecord) => <ActivityTimeline userId={one.record.id} />,
-  },
-] as const;
+/** What an interaction may change on the applicant, as it is now. */
+const nowOf = (one: TOneRecord) => {
+  const a = recordOf(applicants, one.record).attributes;
+  return {
+    readiness_date: a.readiness_date ?? null,
+    crewing_status_id: a.crewing_status_id ?? null,
+    wage: typeof a.wage === "number" ? a.wage : null,
+    hot: a.hot === true,
+  };
+};
+
+/** The Comments tab (its own screen in place of the generic list) and the Activity tab. */
+const COMMENTS_TAB = {
+  value: "comments",
+  label: "Comments",
+  icon: <IconMessages size={16} />,
+  render: (one: TOneRecord) => <ApplicantComments userId={one.record.id} now={nowOf(one)} />,
+} as const;
+const ACTIVITY_TAB = {
+  value: "activity",
+  label: "Activity",
+  icon: <IconActivity size={16} />,
+  render: (one: TOneRecord) => <ActivityTimeline userId={one.record.id} />,
+} as const;
 
 /** The Telegram chat (issue 19): replaces the generic chat_messages list under the applicant. */
 const CHAT_TAB = {
@@ -153,8 +169,8 @@ const CHAT_TAB = {
 
 /**
  * /users/:id/:tab: the applicant's details (general tab), a tab per sub-record list the
- * records area adds (their definitions name users as parent), and History. /users/:id/comments
- * (opened after a create) shows the details until the comments area brings its tab.
+ * records area adds (their definitions name users as parent), Comments (/users/:id/comments,
+ * also opened in a new tab after a create), Activity and History.
  */
 export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
   const { id = "", tab = "details" } = useParams();
@@ -171,7 +187,11 @@ export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
       config={config}
       include={include}
       fields={(one) => <General one={one} />}
-      tabs={can("tgChat", "read") ? [...ACTIVITY_TAB, CHAT_TAB] : ACTIVITY_TAB}
+      tabs={[
+        ...(hasComments ? [COMMENTS_TAB] : []),
+        ACTIVITY_TAB,
+        ...(can("tgChat", "read") ? [CHAT_TAB] : []),
+      ]}
       badges={(one) => {
         const a = recordOf(applicants, one.record).attributes;
         return (

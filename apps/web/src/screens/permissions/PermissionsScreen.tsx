@@ -1,5 +1,5 @@
 import { ROLES, type TRole } from "@crew/contracts";
-import { Badge, Group, Paper, Select, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Paper, SegmentedControl, Select, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -13,6 +13,7 @@ import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
 import { matchingRows, permissionRows, PERMISSION_FLAGS, FLAG_LABELS } from "./permission-tree";
 import { PermissionRowCard, PermissionTableRow } from "./PermissionRow";
 import { usePermissionRecords } from "./use-permission-records";
+import { CommentTypePermissions } from "./CommentTypePermissions";
 import classes from "./permissions.module.css";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
@@ -35,6 +36,20 @@ export const PermissionsScreen = ({ config }: TScreenProps) => {
   const rows = useMemo(() => permissionRows(records.data?.data ?? []), [records.data]);
   const shown = useMemo(() => matchingRows(rows, search), [rows, search]);
 
+  // The comment-type matrix (issue 16 §3) is the second view of the permissions administration.
+  const mayComments = can("commentAssignments", "read");
+  const commentView = mayComments && params.get("view") === "comment-types";
+  const viewSwitch = mayComments ? (
+    <SegmentedControl
+      aria-label="What to administer"
+      data={[
+        { value: "roles", label: "Role permissions" },
+        { value: "comment-types", label: "Comment types" },
+      ]}
+      value={commentView ? "comment-types" : "roles"}
+      onChange={(v) => setParams(v === "comment-types" ? { view: v } : {})}
+    />
+  ) : null;
   const roleSelect = (
     <Select
       aria-label="Role"
@@ -85,9 +100,24 @@ export const PermissionsScreen = ({ config }: TScreenProps) => {
       </Table.ScrollContainer>
     );
 
+  if (commentView)
+    return (
+      <>
+        <PageHeader title="Permissions" actions={viewSwitch} />
+        <CommentTypePermissions editable={can("commentAssignments", "update")} />
+      </>
+    );
   return (
     <>
-      <PageHeader title="Permissions" actions={roleSelect} />
+      <PageHeader
+        title="Permissions"
+        actions={
+          <Group gap="sm" wrap="wrap">
+            {viewSwitch}
+            {roleSelect}
+          </Group>
+        }
+      />
       <Paper withBorder shadow="xs" style={{ overflow: "hidden" }}>
         <Group p="md" gap="sm" justify="space-between" wrap="wrap">
           <TextInput

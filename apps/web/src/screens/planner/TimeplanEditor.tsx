@@ -1,3 +1,5 @@
+import { comments } from "@crew/contracts";
+import { PlanComments } from "../comments/PlanComments";
 import {
   PLACEMENT_STATUSES,
   placementStatusOptions,
@@ -445,6 +447,9 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
               disabled={!mayEdit}
             />
           )}
+          {mode === "update" && planId && can(comments.permission, "read") ? (
+            <PlanComments planId={planId} />
+          ) : null}
           <Group justify="space-between" mt="sm">
             <Group gap="xs">
               {mode === "update" && can(timePlans.permission, "delete") ? (
