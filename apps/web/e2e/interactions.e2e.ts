@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { dayFromToday, planningApi } from "./support/planner-api";
 import { PHONE, shoot, WIDE } from "./support/screenshot";
-import { notice, signIn } from "./support/session";
+import { notice, signIn, signOut } from "./support/session";
 
 /** A 1×1 PNG: an attachment the server's content check accepts. */
 const PNG = Buffer.from(
@@ -42,7 +42,8 @@ test("manager: an interaction changes readiness and crewing status, the draft su
   });
   expect(hostile.status).toBe(201);
   const choices = await api.call("get", "/users/choices");
-  const statuses = (choices.body as { crewing_statuses?: { id: number; title: string }[] }).crewing_statuses ?? [];
+  const statuses =
+    (choices.body as { crewing_statuses?: { id: number; title: string }[] }).crewing_statuses ?? [];
   const status = statuses[0];
   expect(status, "the demo has crewing statuses").toBeDefined();
   const ready = dayFromToday(25);
@@ -61,9 +62,9 @@ test("manager: an interaction changes readiness and crewing status, the draft su
   // The dialog: event, result, source, text with a mention, the applicant's changes.
   await page.getByRole("button", { name: "New comment" }).click();
   const dialog = page.getByTestId("interaction-dialog");
-  await dialog.getByRole("textbox", { name: "Event" }).click();
+  await dialog.getByRole("combobox", { name: "Event" }).click();
   await page.getByRole("option", { name: "Call", exact: true }).click();
-  await dialog.getByRole("textbox", { name: "Result" }).click();
+  await dialog.getByRole("combobox", { name: "Result" }).click();
   await page.getByRole("option", { name: "Answered", exact: true }).click();
   const body = dialog.getByTestId("comment-body");
   await body.fill("Talked to him, ready soon. Ask ");
@@ -73,7 +74,7 @@ test("manager: an interaction changes readiness and crewing status, the draft su
   const readiness = dialog.getByRole("textbox", { name: "Readiness date" });
   await readiness.fill(dmy(ready));
   await readiness.press("Tab");
-  await dialog.getByRole("textbox", { name: "Crewing status" }).click();
+  await dialog.getByRole("combobox", { name: "Crewing status" }).click();
   await page.getByRole("option", { name: status?.title ?? "", exact: true }).click();
   const changes = dialog.getByTestId("interaction-changes");
   await expect(changes).toContainText("Saving will change the applicant");
@@ -85,7 +86,9 @@ test("manager: an interaction changes readiness and crewing status, the draft su
   await page.getByRole("button", { name: "Continue the draft" }).click();
   await expect(dialog.getByTestId("comment-body")).toHaveValue("Talked to him, ready soon. Ask @Anna Admin ");
   await expect(dialog.getByTestId("interaction-changes")).toContainText(`Readiness: — → ${dmy(ready)}`);
-  await dialog.locator('input[type="file"]').setInputFiles({ name: "call-note.png", mimeType: "image/png", buffer: PNG });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "call-note.png", mimeType: "image/png", buffer: PNG });
   await shoot(page, "interaction-dialog", { fullPage: false });
   await dialog.getByTestId("interaction-save").click();
   await expect(notice(page, "Interaction successfull.")).toBeVisible();
@@ -149,11 +152,27 @@ test("a comment type the admin denies to managers is invisible to a manager", as
     const made = await api.call("post", "/comments", {
       data: {
         type: "comments",
-        attributes: { body: `<p>${text}</p>`, addressable_type: "users", addressable_id: Number(userId), category },
+        attributes: {
+          body: `<p>${text}</p>`,
+          addressable_type: "users",
+          addressable_id: Number(userId),
+          category,
+        },
       },
     });
     expect(made.status).toBe(201);
   }
+
+  const allowNotes = async () => {
+    const back = await api.call("post", "/users_position_comment_types/change_permission", {
+      positionId: "manager",
+      type: "note",
+      commentAction: "read",
+      allowed: true,
+    });
+    expect(back.status).toBe(200);
+  };
+  await allowNotes();
 
   await signIn(page, "admin@example.com");
   await page.goto("/permissions");
@@ -168,6 +187,7 @@ test("a comment type the admin denies to managers is invisible to a manager", as
   await shoot(page, "comment-type-permissions", { fullPage: false });
 
   try {
+    await signOut(page);
     await signIn(page, "manager@example.com");
     await page.goto(`/users/${userId}/comments`);
     const list = page.getByTestId("comment");
@@ -175,13 +195,7 @@ test("a comment type the admin denies to managers is invisible to a manager", as
     await expect(list.first()).toContainText("Open call note");
     await expect(page.getByText("Private note for admins")).toHaveCount(0);
   } finally {
-    const back = await api.call("post", "/users_position_comment_types/change_permission", {
-      positionId: "manager",
-      type: "note",
-      commentAction: "read",
-      allowed: true,
-    });
-    expect(back.status).toBe(200);
+    await allowNotes();
   }
 });
 

@@ -321,8 +321,15 @@ describe("comments", () => {
     expect(call).toMatchObject({ can_create: true, direction: "outbound" });
     expect(call.results.map((r: { title: string }) => r.title)).toContain("No answer");
     expect(options.body.sources.map((s: { title: string }) => s.title)).toContain("Telegram");
+    // The @-picker: a manager (who may not read crew users) gets every active colleague's id and name.
+    expect((await api().get("/api/clients").set(manager.headers)).status).toBe(403);
+    const candidates = await api().get("/api/comments/mention_candidates").set(manager.headers);
+    expect(candidates.status).toBe(200);
+    expect(candidates.body.data.length).toBeGreaterThan(1);
+    expect(Object.keys(candidates.body.data[0]).sort()).toEqual(["id", "name"]);
     const partner = await signInAs("partner");
     expect((await api().get("/api/comments").set(partner.headers)).status).toBe(403);
+    expect((await api().get("/api/comments/mention_candidates").set(partner.headers)).status).toBe(403);
     const matrix = await api().get("/api/users_position_comment_types/permissions").set(admin.headers);
     expect(matrix.body.data.length).toBeGreaterThanOrEqual(42);
     expect(

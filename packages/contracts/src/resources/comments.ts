@@ -236,6 +236,18 @@ export const comments = defineResource({
       on: "collection",
       permission: { key: "comments", action: "read" },
     },
+    /**
+     * GET /api/comments/mention_candidates: `{data: [{id, name}]}` of the staff a comment may
+     * mention (accounts not deactivated), for the @-picker of everyone who writes comments. The
+     * spec's picker reads GET clients (page size 999), which only roles that administer crew
+     * users may read; a manager mentions colleagues too.
+     */
+    mention_candidates: {
+      label: "Mention candidates",
+      method: "GET",
+      on: "collection",
+      permission: { key: "comments", action: "create" },
+    },
     /** DELETE /api/comments/{id}: its author, or a role with comments.delete; the type's delete permission too. */
     destroy: {
       label: "Delete",

@@ -335,6 +335,10 @@ export const commentsBinding: TResourceEntry = bindResource(
       return answer(ctx, row.id, COMMENT_NOTICES.created);
     },
 
+    async mention_candidates(ctx) {
+      return { document: { data: await ctx.repo.mentionCandidates() } };
+    },
+
     async interaction_options(ctx) {
       return { document: await ctx.repo.formOptions(ctx.actor.role) };
     },

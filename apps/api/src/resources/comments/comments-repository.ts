@@ -107,6 +107,16 @@ export const commentsRepository = (db: TTx) => ({
     return row ? row[ACTION_COLUMN[action]] : false;
   },
 
+  /** Staff one may mention (the @-picker): every account not deactivated, by name. */
+  async mentionCandidates(): Promise<{ id: string; name: string }[]> {
+    const rows = await db.client.findMany({
+      where: { status: { not: "deactivated" } },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      select: { id: true, name: true },
+    });
+    return rows.map((r) => ({ id: String(r.id), name: r.name }));
+  },
+
   /** The comment types a position may read, with what it may do and their results; the contact sources. */
   async formOptions(position: string) {
     const [types, sources] = await Promise.all([

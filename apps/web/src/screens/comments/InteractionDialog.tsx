@@ -65,7 +65,8 @@ export const InteractionDialog = ({ userId, now, onClose }: TProps) => {
   const types = useMemo(() => (options.data?.types ?? []).filter((t) => t.can_create), [options.data]);
   const type = types.find((t) => t.code === draft.category);
   const statuses = optionsOf(choices.data?.crewing_statuses, (s) => s.title);
-  const statusTitle = (id: string | null) => statuses.find((s) => s.value === id)?.label ?? (id ? `#${id}` : "—");
+  const statusTitle = (id: string | null) =>
+    statuses.find((s) => s.value === id)?.label ?? (id ? `#${id}` : "—");
   const changes = mayUpdate ? changesOf(draft, now, { date: (d) => formatDate(d), status: statusTitle }) : [];
 
   const save = useResourceMutation({
@@ -209,7 +210,9 @@ export const InteractionDialog = ({ userId, now, onClose }: TProps) => {
         <Alert
           variant="light"
           color={changes.length ? "orange" : "gray"}
-          title={changes.length ? "Saving will change the applicant" : "Saving changes nothing on the applicant"}
+          title={
+            changes.length ? "Saving will change the applicant" : "Saving changes nothing on the applicant"
+          }
           data-testid="interaction-changes"
         >
           {changes.length ? (

@@ -26,13 +26,29 @@ interface TProps {
  * A comment's text with mentions: typing `@` opens a picker of crew users (GET clients, page
  * size 999), filtered by what follows; picking one writes `@Name` and remembers who it is.
  */
-export const MentionTextarea = ({ label, value, mentions, onChange, error, placeholder, minRows = 3 }: TProps) => {
+export const MentionTextarea = ({
+  label,
+  value,
+  mentions,
+  onChange,
+  error,
+  placeholder,
+  minRows = 3,
+}: TProps) => {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [picking, setPicking] = useState<{ start: number; query: string } | null>(null);
   const users = useCrewUsers(picking !== null || mentions.length > 0);
   const q = picking?.query.toLowerCase() ?? "";
   const matches = picking
-    ? (users.data ?? []).filter((u) => u.name.toLowerCase().split(/\s+/).some((w) => w.startsWith(q)) || u.name.toLowerCase().includes(q)).slice(0, 8)
+    ? (users.data ?? [])
+        .filter(
+          (u) =>
+            u.name
+              .toLowerCase()
+              .split(/\s+/)
+              .some((w) => w.startsWith(q)) || u.name.toLowerCase().includes(q),
+        )
+        .slice(0, 8)
     : [];
 
   const update = (text: string, caret: number) => {

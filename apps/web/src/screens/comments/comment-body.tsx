@@ -7,8 +7,7 @@ export interface TMention {
   name: string;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The HTML the server receives for a typed text: paragraphs from blank lines, <br> for line
@@ -95,7 +94,10 @@ const toReact = (node: Node, key: string): ReactNode => {
 export const CommentBody = ({ html }: { html: string }) => {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
   return (
-    <div className="comment-body" style={{ overflowWrap: "anywhere", fontSize: "var(--mantine-font-size-sm)" }}>
+    <div
+      className="comment-body"
+      style={{ overflowWrap: "anywhere", fontSize: "var(--mantine-font-size-sm)" }}
+    >
       {Array.from(doc.body.childNodes).map((n, i) => toReact(n, String(i)))}
     </div>
   );

@@ -1,7 +1,7 @@
 import { comments, type TResourceObject } from "@crew/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { getList, getManyReference, runActionFor, type TStoredFile } from "../../api";
+import { getManyReference, runActionFor, type TStoredFile } from "../../api";
 import { useLiveChanges } from "../../api/use-live-changes";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 
@@ -98,18 +98,17 @@ export interface TCrewUser {
   name: string;
 }
 
-/** Crew users for the @-picker (spec: GET clients, page size 999). */
+const ZCandidates = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/**
+ * Staff for the @-picker: GET comments/mention_candidates, `{id, name}` of every active account
+ * (the spec's GET clients is for roles that administer crew users only).
+ */
 export const useCrewUsers = (enabled: boolean) =>
   useQuery({
-    queryKey: ["clients", "mention-picker"],
+    queryKey: [comments.type, "mention_candidates"],
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: async ({ signal }): Promise<TCrewUser[]> => {
-      const page = await getList<{ name?: string | null }>(
-        "clients",
-        { perPage: 999, sort: "name" },
-        signal,
-      );
-      return page.data.map((c) => ({ id: c.id, name: c.attributes.name ?? `#${c.id}` }));
-    },
+    queryFn: async ({ signal }): Promise<TCrewUser[]> =>
+      (await runActionFor(comments, "mention_candidates", {}, ZCandidates, { signal })).data,
   });

@@ -1,4 +1,10 @@
-import { COMMENT_ACTIONS, ZRole, positionCommentTypes, type TCommentAction, type TRole } from "@crew/contracts";
+import {
+  COMMENT_ACTIONS,
+  ZRole,
+  positionCommentTypes,
+  type TCommentAction,
+  type TRole,
+} from "@crew/contracts";
 import { Alert, Paper, Skeleton, Stack, Switch, Table, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -66,7 +72,7 @@ export const CommentTypePermissions = ({ editable }: { editable: boolean }) => {
               cells: old.cells.map((c) => (c.position === cell.position && c.type === cell.type ? cell : c)),
             }
           : old,
-        ),
+      ),
     onFailure: () => void queryClient.invalidateQueries({ queryKey: MATRIX_KEY }),
   });
   const flip = (c: TChange) => {
@@ -91,8 +97,8 @@ export const CommentTypePermissions = ({ editable }: { editable: boolean }) => {
     <Paper withBorder shadow="xs" p="md" data-testid="comment-permissions">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Which comment types each position may read, create and delete on an applicant. A type a
-          position may not read is hidden from it everywhere: lists, counts, the Activity tab and History.
+          Which comment types each position may read, create and delete on an applicant. A type a position may
+          not read is hidden from it everywhere: lists, counts, the Activity tab and History.
         </Text>
         <Table.ScrollContainer minWidth={200 + types.length * 130} type="native">
           <Table verticalSpacing={8} horizontalSpacing="sm" withColumnBorders>

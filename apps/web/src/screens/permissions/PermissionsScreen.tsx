@@ -1,5 +1,15 @@
 import { ROLES, type TRole } from "@crew/contracts";
-import { Badge, Group, Paper, SegmentedControl, Select, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import {
+  Badge,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";

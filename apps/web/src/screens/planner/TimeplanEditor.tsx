@@ -1,6 +1,5 @@
-import { comments } from "@crew/contracts";
-import { PlanComments } from "../comments/PlanComments";
 import {
+  comments,
   PLACEMENT_STATUSES,
   placementStatusOptions,
   formatDay,
@@ -39,6 +38,7 @@ import { ApplicantProfileCard } from "./ApplicantProfileCard";
 import { WageForRank } from "../wages/WageForRank";
 import { PLANS_KEY, usePlannerRows } from "./use-planner-data";
 import { ZPlanWarnings } from "./warnings";
+import { PlanComments } from "../comments/PlanComments";
 
 /** A plan being made from a range selected on a row (navigation state of /timeplans/new). */
 export interface TNewPlan {
