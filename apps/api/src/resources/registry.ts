@@ -56,6 +56,12 @@ import {
   wageScalesBinding,
 } from "./wages/wages-bindings.js";
 import { taskTypesBinding, tasksBinding } from "./tasks/tasks-binding.js";
+import {
+  equipmentMatrixItemsBinding,
+  equipmentOptionsBinding,
+  matrixPricesBinding,
+  ownerMatricesBinding,
+} from "./equipment-matrix/equipment-matrix-bindings.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -84,6 +90,11 @@ export const BINDINGS: readonly TResourceEntry[] = [
   signOffReasonsBinding,
   crewChangesBinding,
   crewListsBinding,
+  // Before the applicants' CV at /print/{id}: /print/ppe_order is its own route.
+  equipmentOptionsBinding,
+  ownerMatricesBinding,
+  matrixPricesBinding,
+  equipmentMatrixItemsBinding,
   applicantsBinding,
   tagsBinding,
   backgroundTasksBinding,

@@ -65,6 +65,9 @@ export const PERMISSION_TREE = {
   /** Owners' wage scales, scale nationalities and bonuses (docs/owners-terms.md). */
   wageScales: [],
   roleLevels: [],
+  /** Owners' protective-equipment matrices, their prices and quantities (docs/owners-terms.md). */
+  equipmentMatrix: [],
+  equipmentOptions: [],
   showHeaderNotifications: [],
   showHeaderHelp: [],
   notifications: [],

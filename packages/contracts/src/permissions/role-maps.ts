@@ -27,6 +27,7 @@ const REFERENCE_LISTS = [
   "applicantDocuments",
   "englishTestTypes",
   "roleLevels",
+  "equipmentOptions",
 ] as const satisfies readonly TPermissionKey[];
 
 const all = (keys: readonly TPermissionKey[], f: TFlags): TRoleMap =>
@@ -69,6 +70,9 @@ const BASE: TRoleMap = {
   vessels: FULL,
   vacancies: READ,
   documentMatrix: READ,
+  /** Protective-equipment matrices and the item list read like the document matrix (spec 002 §6 has no key of its own for them). */
+  equipmentMatrix: READ,
+  equipmentOptions: READ,
 };
 
 const ADMIN: TRoleMap = {
@@ -103,6 +107,7 @@ const ADMIN: TRoleMap = {
       "surveyCreator",
       "permissions",
       "wageScales",
+      "equipmentMatrix",
       ...REFERENCE_LISTS,
     ],
     FULL,

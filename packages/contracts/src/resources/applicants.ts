@@ -237,6 +237,20 @@ export const applicants = defineResource({
     telegram_user_id: { label: "Telegram user id", kind: "text", input: ZExternalId },
     telegram_bot: derived("Messenger", "boolean"),
     us_visa_doe: { label: "US visa valid until", kind: "date", input: ZDateIn(1990, 2100).nullable() },
+    /** Sizes for the protective-equipment order (issue 17 §3; docs/owners-terms.md). */
+    coverall_size: {
+      label: "Coverall size",
+      kind: "text",
+      input: z
+        .string()
+        .trim()
+        .max(10)
+        .transform((s) => s.toUpperCase())
+        .nullable(),
+    },
+    shoe_size: { label: "Shoe size (EU)", kind: "text", input: z.string().trim().max(10).nullable() },
+    height: { label: "Height, cm", kind: "number", input: z.coerce.number().int().min(120).max(230).nullable() },
+    weight: { label: "Weight, kg", kind: "number", input: z.coerce.number().int().min(35).max(250).nullable() },
     archived: { label: "Archived", kind: "boolean", input: z.boolean() },
     /** Create only: the caller knows the applicant looks like another one and wants it anyway. */
     knowing_duplicate: {

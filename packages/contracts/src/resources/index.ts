@@ -38,6 +38,7 @@ import {
 import { chatMessages } from "./chat-messages.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { taskTypes, tasks } from "./tasks.js";
+import { equipmentMatrixItems, equipmentOptions, matrixPrices, ownerMatrices } from "./equipment-matrix.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -50,6 +51,7 @@ export * from "./notifications.js";
 export * from "./permission-records.js";
 export * from "./ranks.js";
 export * from "./wages.js";
+export * from "./equipment-matrix.js";
 export * from "./reference-lists.js";
 export * from "./records-fields.js";
 export * from "./sea-service.js";
@@ -111,6 +113,10 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     ownerLevelFees,
     taskTypes,
     tasks,
+    equipmentOptions,
+    ownerMatrices,
+    matrixPrices,
+    equipmentMatrixItems,
   ].map((d) => [d.type, d]),
 );
 

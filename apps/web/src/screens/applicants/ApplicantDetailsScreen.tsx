@@ -106,6 +106,16 @@ const General = ({ one }: { one: TOneRecord }) => {
           {a.valid_state ? <ValidityMark state={a.valid_state} states={a.valid_states} /> : ""}
         </Field>
         <Field label="US visa valid until">{formatDate(a.us_visa_doe)}</Field>
+        <Field label="Sizes">
+          {[
+            a.coverall_size ? `coverall ${a.coverall_size}` : "",
+            a.shoe_size ? `shoes ${a.shoe_size}` : "",
+            typeof a.height === "number" ? `${a.height} cm` : "",
+            typeof a.weight === "number" ? `${a.weight} kg` : "",
+          ]
+            .filter(Boolean)
+            .join(", ")}
+        </Field>
       </Section>
       <Section title="Marks and external databases">
         <Field label="Hot">{yes(a.hot)}</Field>

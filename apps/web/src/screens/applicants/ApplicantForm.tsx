@@ -58,6 +58,10 @@ const SECTIONS: readonly { title: string; fields: readonly string[] }[] = [
     fields: ["role", "status", "crewing_status_id", "readiness_date", "wage", "us_visa_doe", "tags"],
   },
   {
+    title: "Sizes (protective equipment)",
+    fields: ["coverall_size", "shoe_size", "height", "weight"],
+  },
+  {
     title: "Marks",
     fields: [
       "hot",
