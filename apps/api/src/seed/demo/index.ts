@@ -9,6 +9,7 @@ import { seedPlanning } from "./planning.js";
 import { seedRecords } from "./records.js";
 import { seedDocumentMatrices } from "./document-matrix.js";
 import { seedWages } from "./wages.js";
+import { seedEquipmentMatrices } from "./equipment-matrix.js";
 
 /**
  * Demo data beyond accounts and reference lists, by area, in the order they depend on each
@@ -26,6 +27,8 @@ export const DEMO_AREAS: readonly {
   { name: "records", seed: seedRecords },
   // The owners' document matrices: the fleet's ranks and the records' document kinds.
   { name: "document matrices", seed: (db) => seedDocumentMatrices(db) },
+  // Protective-equipment matrices over the fleet's ranks, and the applicants' sizes (issue 17 §3).
+  { name: "equipment matrices", seed: seedEquipmentMatrices },
   // Planning reads the fleet, the applicants and their documents: it stays last.
   { name: "planning", seed: seedPlanning },
   // Comments read the applicants, the staff and the plans.
