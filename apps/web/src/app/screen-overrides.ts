@@ -79,6 +79,14 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
     ),
   },
   ...RECORD_OVERRIDES,
+  // The owner page's protective-equipment-matrix tab (issue 17 §3).
+  owner_matrices: {
+    Related: lazy(() =>
+      import("../screens/owners/equipment-matrix/EquipmentMatrixTab").then((m) => ({
+        default: m.EquipmentMatrixTab,
+      })),
+    ),
+  },
   // The owner page's document_matrix tab (issue 17 §2).
   owner_groups: {
     Related: lazy(() =>

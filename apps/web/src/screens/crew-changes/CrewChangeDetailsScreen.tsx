@@ -1,4 +1,4 @@
-import { crewChanges, timePlans, type TResourceDef } from "@crew/contracts";
+import { crewChanges, ownerMatrices, timePlans, type TResourceDef } from "@crew/contracts";
 import { Button, Group, Loader, Menu, Paper, Stack, Title } from "@mantine/core";
 import { IconCalendarEvent, IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router-dom";
@@ -118,6 +118,19 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                           }
                         >
                           Signing off
+                        </Menu.Item>
+                      </>
+                    )}
+                    {can("equipmentMatrix", "read") && (
+                      <>
+                        <Menu.Label>Protective equipment</Menu.Label>
+                        <Menu.Item
+                          data-testid="print-ppe-order"
+                          onClick={() =>
+                            void print(ownerMatrices, "print_ppe_order", { input: { crew_change_id: id } })
+                          }
+                        >
+                          PPE order for those signing on, .xlsx
                         </Menu.Item>
                       </>
                     )}
