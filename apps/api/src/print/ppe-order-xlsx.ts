@@ -103,7 +103,17 @@ export const ppeOrderXlsx = async (order: TPpeOrder): Promise<Buffer> => {
   ];
   const WIDTH = 9;
   heading(sheet, order, "Personal protective equipment order", WIDTH);
-  const head = headRow(sheet, ["No", "Seafarer", "Applicant no", "Rank", "Item", "Size", "Qty", "Unit price", "Amount"]);
+  const head = headRow(sheet, [
+    "No",
+    "Seafarer",
+    "Applicant no",
+    "Rank",
+    "Item",
+    "Size",
+    "Qty",
+    "Unit price",
+    "Amount",
+  ]);
   sheet.views = [{ state: "frozen", ySplit: head.number }];
   let orderTotal = 0;
   for (const [index, person] of order.people.entries()) {
@@ -198,7 +208,13 @@ export const ppeOrderXlsx = async (order: TPpeOrder): Promise<Buffer> => {
     boxed(row, 5, 4);
     if (pack.size === MISSING) row.getCell(2).fill = MISSING_FILL;
   }
-  const end = summary.addRow(["Total", "", [...packs.values()].reduce((s, p) => s + p.qty, 0), order.currency, Math.round(orderTotal * 100) / 100]);
+  const end = summary.addRow([
+    "Total",
+    "",
+    [...packs.values()].reduce((s, p) => s + p.qty, 0),
+    order.currency,
+    Math.round(orderTotal * 100) / 100,
+  ]);
   boxed(end, 5, 5);
   end.font = { bold: true };
   return Buffer.from(await book.xlsx.writeBuffer());

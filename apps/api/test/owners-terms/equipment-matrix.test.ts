@@ -62,7 +62,12 @@ describe("protective-equipment matrix", () => {
     const f = await fleet();
     const res = await create(f);
     expectJsonApi(res.body);
-    expect(res.body.data.attributes).toMatchObject({ title: "Standard issue", current: true, role_count: 2, equipment_count: 3 });
+    expect(res.body.data.attributes).toMatchObject({
+      title: "Standard issue",
+      current: true,
+      role_count: 2,
+      equipment_count: 3,
+    });
     const included = res.body.included as { type: string; attributes: Record<string, unknown> }[];
     const prices = included.filter((r) => r.type === "matrix_prices").map((r) => r.attributes);
     expect(prices.map((p) => [p.position, p.price])).toEqual([
@@ -75,7 +80,10 @@ describe("protective-equipment matrix", () => {
     const list = await api().get(`/api/owners/${f.owner.id}/equipment_matrices`).set(admin);
     expect(list.status).toBe(200);
     expect(
-      list.body.data.map((m: { id: string; attributes: { current: boolean } }) => [m.id, m.attributes.current]),
+      list.body.data.map((m: { id: string; attributes: { current: boolean } }) => [
+        m.id,
+        m.attributes.current,
+      ]),
     ).toEqual(
       expect.arrayContaining([
         [res.body.data.id, false],
@@ -87,12 +95,16 @@ describe("protective-equipment matrix", () => {
   it("edit keeps cells that stay, offers unused ranks and items; a cell and a price change one at a time; copy", async () => {
     const f = await fleet();
     const id = (await create(f)).body.data.id as string;
-    const before = await api().get(`/api/matrix_items?filter[owner_matrix_id]=${id}&page[size]=999`).set(admin);
+    const before = await api()
+      .get(`/api/matrix_items?filter[owner_matrix_id]=${id}&page[size]=999`)
+      .set(admin);
     expect(before.body.data).toHaveLength(4);
     const unusedRoles = await api().get(`/api/owner_matrices/${id}/unused_roles`).set(admin);
     expect(unusedRoles.status).toBe(200);
     expect(unusedRoles.body.data.map((r: { id: string }) => r.id)).toEqual([String(f.cook.id)]);
-    const unusedItems = await api().get(`/api/owner_matrices/${id}/unused_equipments?page[size]=999`).set(admin);
+    const unusedItems = await api()
+      .get(`/api/owner_matrices/${id}/unused_equipments?page[size]=999`)
+      .set(admin);
     expect(unusedItems.status).toBe(200);
     const unusedIds = unusedItems.body.data.map((r: { id: string }) => r.id);
     expect(unusedIds).not.toContain(String(f.items.helmet.id));
@@ -103,7 +115,9 @@ describe("protective-equipment matrix", () => {
     edited.items.push({ role_id: f.cook.id, equipment_option_id: f.items.coverall.id, qty: 4 });
     const res = await api().post(`/api/owner_matrices/${id}/edit_matrix`).set(admin).send(edited);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const after = await api().get(`/api/matrix_items?filter[owner_matrix_id]=${id}&page[size]=999`).set(admin);
+    const after = await api()
+      .get(`/api/matrix_items?filter[owner_matrix_id]=${id}&page[size]=999`)
+      .set(admin);
     const keptIds = before.body.data.map((c: { id: string }) => c.id);
     expect(after.body.data).toHaveLength(4);
     expect(after.body.data.filter((c: { id: string }) => keptIds.includes(c.id))).toHaveLength(3);
@@ -126,9 +140,16 @@ describe("protective-equipment matrix", () => {
     expect(changed.body.data.attributes.price).toBe(29.9);
 
     const other = await createOwner();
-    const copy = await api().post(`/api/owner_matrices/${id}/copy_matrix`).set(admin).send({ owner_id: other.id });
+    const copy = await api()
+      .post(`/api/owner_matrices/${id}/copy_matrix`)
+      .set(admin)
+      .send({ owner_id: other.id });
     expect(copy.status, JSON.stringify(copy.body)).toBe(201);
-    expect(copy.body.data.attributes).toMatchObject({ title: "Standard issue 2027", current: true, role_count: 3 });
+    expect(copy.body.data.attributes).toMatchObject({
+      title: "Standard issue 2027",
+      current: true,
+      role_count: 3,
+    });
   });
 
   it("bad input is a 422 with a pointer, never a 500", async () => {
@@ -194,7 +215,10 @@ describe("protective-equipment matrix", () => {
     const list = await api().get("/api/owner_matrices?page[size]=999").set(headers);
     expect(list.body.data.map((m: { id: string }) => m.id)).not.toContain(theirId);
     const view = await signInPartner("partner_view", mine.owner.id);
-    const res = await api().post(`/api/owner_matrices/${myId}/edit_matrix`).set(view.headers).send(body(mine));
+    const res = await api()
+      .post(`/api/owner_matrices/${myId}/edit_matrix`)
+      .set(view.headers)
+      .send(body(mine));
     expect(res.status).toBe(403);
   });
 });
@@ -225,7 +249,10 @@ describe("PPE order print", () => {
       await newPlan(admin, f.rows.master.id, "2027-03-10", "2027-09-10", unsized.id),
       await newPlan(admin, f.rows.cook.id, "2027-03-10", "2027-09-10", cook.id),
     ];
-    await testDeps().db.timePlan.updateMany({ where: { id: { in: plans } }, data: { crewChangeSignOnId: cc.id } });
+    await testDeps().db.timePlan.updateMany({
+      where: { id: { in: plans } },
+      data: { crewChangeSignOnId: cc.id },
+    });
 
     const res = await download(api().get(`/api/print/ppe_order?crew_change_id=${cc.id}`).set(admin));
     expect(res.status, res.body.toString()).toBe(200);
@@ -236,7 +263,11 @@ describe("PPE order print", () => {
     const sheet = book.getWorksheet("Order");
     const rows: string[][] = [];
     sheet?.eachRow((row) =>
-      rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? "" : String(v)))),
+      rows.push(
+        (row.values as unknown[])
+          .slice(1)
+          .map((v) => (typeof v === "string" || typeof v === "number" ? String(v) : "")),
+      ),
     );
     const text = rows.map((r) => r.join("|"));
     expect(text).toContainEqual(expect.stringContaining("Sized Ivan"));
@@ -278,10 +309,19 @@ describe("PPE order print", () => {
       .patch(`/api/users/${a.id}`)
       .set(admin)
       .send({
-        data: { type: "users", id: String(a.id), attributes: { coverall_size: "xl", shoe_size: "43", height: 180, weight: 80 } },
+        data: {
+          type: "users",
+          id: String(a.id),
+          attributes: { coverall_size: "xl", shoe_size: "43", height: 180, weight: 80 },
+        },
       });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.attributes).toMatchObject({ coverall_size: "XL", shoe_size: "43", height: 180, weight: 80 });
+    expect(res.body.data.attributes).toMatchObject({
+      coverall_size: "XL",
+      shoe_size: "43",
+      height: 180,
+      weight: 80,
+    });
     const bad = await api()
       .patch(`/api/users/${a.id}`)
       .set(admin)

@@ -249,8 +249,16 @@ export const applicants = defineResource({
         .nullable(),
     },
     shoe_size: { label: "Shoe size (EU)", kind: "text", input: z.string().trim().max(10).nullable() },
-    height: { label: "Height, cm", kind: "number", input: z.coerce.number().int().min(120).max(230).nullable() },
-    weight: { label: "Weight, kg", kind: "number", input: z.coerce.number().int().min(35).max(250).nullable() },
+    height: {
+      label: "Height, cm",
+      kind: "number",
+      input: z.coerce.number().int().min(120).max(230).nullable(),
+    },
+    weight: {
+      label: "Weight, kg",
+      kind: "number",
+      input: z.coerce.number().int().min(35).max(250).nullable(),
+    },
     archived: { label: "Archived", kind: "boolean", input: z.boolean() },
     /** Create only: the caller knows the applicant looks like another one and wants it anyway. */
     knowing_duplicate: {

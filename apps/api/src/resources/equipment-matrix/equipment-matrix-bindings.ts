@@ -37,14 +37,19 @@ const checkBody = async (
   for (const [i, e] of body.equipments.entries()) {
     if (seen.has(e.equipment_option_id))
       throw AppError.invalid([
-        { field: `equipments/${i}/equipment_option_id`, message: `lists item ${e.equipment_option_id} twice` },
+        {
+          field: `equipments/${i}/equipment_option_id`,
+          message: `lists item ${e.equipment_option_id} twice`,
+        },
       ]);
     seen.add(e.equipment_option_id);
   }
   const ranks = new Set((await repo.existingRanks(roleIds)).map((r) => r.id));
   const missingRank = roleIds.find((id) => !ranks.has(id));
   if (missingRank !== undefined)
-    throw AppError.invalid([{ field: "role_ids", message: `names rank ${missingRank}, which does not exist` }]);
+    throw AppError.invalid([
+      { field: "role_ids", message: `names rank ${missingRank}, which does not exist` },
+    ]);
   const options = new Set((await repo.existingOptions([...seen])).map((o) => o.id));
   const missing = [...seen].find((id) => !options.has(id));
   if (missing !== undefined)
@@ -80,7 +85,13 @@ export const ownerMatricesBinding: TResourceEntry = bindResource(
   equipmentMatrixRepository,
 )({
   relations: {
-    roles: { kind: "through", model: "EquipmentMatrixRole", from: "ownerMatrixId", to: "roleId", field: "roles" },
+    roles: {
+      kind: "through",
+      model: "EquipmentMatrixRole",
+      from: "ownerMatrixId",
+      to: "roleId",
+      field: "roles",
+    },
     prices: { kind: "inverse", model: "EquipmentMatrixPrice", fk: "ownerMatrixId", field: "prices" },
     items: { kind: "inverse", model: "EquipmentMatrixItem", fk: "ownerMatrixId", field: "items" },
   },
@@ -169,7 +180,9 @@ export const ownerMatricesBinding: TResourceEntry = bindResource(
     async unused_equipments(ctx) {
       const where = { prices: { none: { ownerMatrixId: ctx.id } } };
       return {
-        document: await ctx.kernel.serviceOf("equipment_options").list(ctx.actor, ctx.input, ctx.url, { where }),
+        document: await ctx.kernel
+          .serviceOf("equipment_options")
+          .list(ctx.actor, ctx.input, ctx.url, { where }),
       };
     },
     async print_ppe_order(ctx) {
@@ -225,7 +238,9 @@ export const equipmentMatrixItemsBinding: TResourceEntry = bindResource(
   async toData(_input, _defaults, ctx) {
     const { ownerMatrixId, roleId, equipmentOptionId } = ctx.next;
     if (ctx.mode === "update" && ctx.before && ownerMatrixId !== ctx.before.ownerMatrixId)
-      throw AppError.invalid([{ field: "owner_matrix", message: "cannot change", location: "relationships" }]);
+      throw AppError.invalid([
+        { field: "owner_matrix", message: "cannot change", location: "relationships" },
+      ]);
     if (ownerMatrixId === undefined) return {};
     if (roleId === undefined || !(await ctx.repo.hasRole(ownerMatrixId, roleId)))
       throw AppError.invalid([

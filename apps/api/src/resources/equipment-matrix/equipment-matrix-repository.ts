@@ -73,7 +73,9 @@ export const equipmentMatrixRepository = (db: TTx) => ({
     for (const [index, e] of body.equipments.entries()) {
       const data = { position: index + 1, priceCents: toCents(e.price) };
       await db.equipmentMatrixPrice.upsert({
-        where: { ownerMatrixId_equipmentOptionId: { ownerMatrixId: id, equipmentOptionId: e.equipment_option_id } },
+        where: {
+          ownerMatrixId_equipmentOptionId: { ownerMatrixId: id, equipmentOptionId: e.equipment_option_id },
+        },
         create: { ownerMatrixId: id, equipmentOptionId: e.equipment_option_id, ...data },
         update: data,
       });

@@ -38,7 +38,8 @@ const quantitiesOf = (department: string, cold: boolean): Record<string, number>
   };
   if (department === "engine") Object.assign(out, { Coverall: 3, "Work gloves": 12, "Ear protection": 2 });
   if (department === "deck") out["Rain suit"] = 1;
-  if (department === "galley" || department === "catering") Object.assign(out, { "Work gloves": 2, "Ear protection": 0 });
+  if (department === "galley" || department === "catering")
+    Object.assign(out, { "Work gloves": 2, "Ear protection": 0 });
   if (cold) Object.assign(out, { "Winter jacket": 1, "Safety boots (winter)": 1 });
   return out;
 };
@@ -72,7 +73,9 @@ export const seedEquipmentMatrices = async (db: TDb): Promise<void> => {
     });
     if (!ranks.length) continue;
     const cold = /nordic|arctic|baltic/i.test(owner.title);
-    const columns = OPTIONS.filter((o) => cold || !["Winter jacket", "Safety boots (winter)"].includes(o.title));
+    const columns = OPTIONS.filter(
+      (o) => cold || !["Winter jacket", "Safety boots (winter)"].includes(o.title),
+    );
     // Owners buy from different suppliers: prices differ by a few per cent.
     const factor = 1 + ((n % 5) - 2) * 0.03;
     await db.$transaction(async (tx) => {
