@@ -105,6 +105,16 @@ export const CONTRACT_PLACEHOLDERS: readonly TContractPlaceholderGroup[] = [
       p("joining_port_country", "Country of the port of joining", "Netherlands"),
       p("joining_date", "Date of joining (the crew change's sign-on date, else the start)", "01.12.2026"),
       p("wage_offered", "Monthly wage offered for the plan (its offer, else the row's), USD", "7,500"),
+      p(
+        "wage_basic",
+        "Basic wage a month, from the owner's scale for the rank (and the seafarer's nationality)",
+        "3,900",
+      ),
+      p("wage_overtime", "Guaranteed overtime a month, from the owner's scale", "1,600"),
+      p("wage_leave_pay", "Leave pay a month, from the owner's scale", "700"),
+      p("wage_other", "Other allowances a month, from the owner's scale", "300"),
+      p("wage_total", "Total a month (the four components), from the owner's scale", "6,500"),
+      p("wage_currency", "The owner's currency (ISO 4217)", "USD"),
     ],
   },
   {

@@ -97,6 +97,9 @@ export const sampleContractTemplate = async (): Promise<Buffer> => {
           ),
           heading("5. Wages"),
           para("Monthly wage: USD ", run("{wage_offered}", true), "."),
+          para(
+            "By the owner's wage scale for the rank, a month: basic {wage_basic}, guaranteed overtime {wage_overtime}, leave pay {wage_leave_pay}, other allowances {wage_other}: total {wage_total} {wage_currency}.",
+          ),
           heading("6. Paid annual leave"),
           para("{annual_leave}"),
           heading("7. Termination"),

@@ -71,6 +71,18 @@ const contractWorld = async () => {
       issuingCountryId: ukraine.id,
     },
   });
+  // The owner's normal wage scale for the plan's rank: the contract states its components.
+  await db.wageScale.create({
+    data: {
+      ownerId: ownA.id,
+      rankId: rowA.rankId,
+      scaleType: "normal",
+      basicWage: 3900,
+      guaranteedOvertime: 1600,
+      leavePay: 700,
+      otherAllowances: 300,
+    },
+  });
   const planA = await newPlan(admin, rowA.id, "2026-12-01", "2027-05-31", seafarer.id, "approved");
   const planB = await newPlan(admin, rowB.id, "2026-12-01", "2027-05-31", undefined, "vacancy");
   return { ownA, ownB, vesselA, vesselB, rowA, rowB, seafarer, planA, planB };
@@ -222,6 +234,7 @@ describe("GET /api/print_contracts/{timeplanId}", () => {
       "6 months, 182 days",
       "30 days' notice",
       "IBF 2024",
+      "basic 3,900, guaranteed overtime 1,600, leave pay 700, other allowances 300: total 6,500 USD",
       w.vesselA.name,
       w.vesselA.imo,
     ])

@@ -1,4 +1,5 @@
 import type { TTx } from "../../db/client.js";
+import { wageComponentsFor } from "../wages/wage-components.js";
 import { storedFilesRepository, type TStoredFileRow } from "../../storage/stored-files-repository.js";
 
 /** The owner's templates as stored files (attributes of owners). */
@@ -9,6 +10,10 @@ const IDENTITY = [/passport/i, /seaman|seafarer/i];
 
 /** What a contract reads (issue 17 §4): the plan, its seafarer, vessel, owner, ports; the owner's templates. */
 export const contractPrintRepository = (db: TTx) => ({
+  /** The owner's wage components for the rank and the seafarer's nationality (docs/owners-terms.md). */
+  wage(ownerId: number, rankId: number, nationalityId: number | null) {
+    return wageComponentsFor(db, { ownerId, rankId, nationalityId });
+  },
   /** A plan with everything its contract states. */
   plan(id: number) {
     return db.timePlan.findUnique({
@@ -31,7 +36,7 @@ export const contractPrintRepository = (db: TTx) => ({
           select: {
             name: true,
             templateOffer: true,
-            rank: { select: { title: true, department: true } },
+            rank: { select: { id: true, title: true, department: true } },
             vessel: {
               select: {
                 name: true,
@@ -73,6 +78,7 @@ export const contractPrintRepository = (db: TTx) => ({
             address: true,
             email: true,
             mobilePhone: true,
+            countryBirthId: true,
             countryBirth: { select: { name: true } },
           },
         },

@@ -7,6 +7,7 @@ import { fillTemplate, type TTemplateData } from "../../print/contract-template.
 import { docxToPdf, pdfAvailable } from "../../print/pdf-converter.js";
 import type { TContractPrintRepository } from "./contract-print-repository.js";
 import { readStoredFile } from "./owner-templates.js";
+import type { TWageComponents } from "../wages/wage-components.js";
 
 const DAY = 86_400_000;
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -37,8 +38,9 @@ type TPlan = NonNullable<Awaited<ReturnType<TContractPrintRepository["plan"]>>>;
 export const contractData = (
   plan: TPlan,
   documents: Awaited<ReturnType<TContractPrintRepository["identityDocuments"]>>,
-  opts: { place?: string | undefined; today: Date },
+  opts: { place?: string | undefined; today: Date; wage?: TWageComponents | null },
 ): TTemplateData => {
+  const wage = opts.wage ?? null;
   const user = plan.user;
   const row = plan.manningScale;
   const vessel = row.vessel;
@@ -94,6 +96,12 @@ export const contractData = (
     joining_port_country: port?.country?.name ?? "",
     joining_date: day(joining),
     wage_offered: num(plan.offer ?? row.templateOffer),
+    wage_basic: wage ? num(wage.basicWage) : "",
+    wage_overtime: wage ? num(wage.guaranteedOvertime) : "",
+    wage_leave_pay: wage ? num(wage.leavePay) : "",
+    wage_other: wage ? num(wage.otherAllowances) : "",
+    wage_total: wage ? num(wage.total) : "",
+    wage_currency: wage?.currency ?? "",
     owner_name: owner?.title ?? "",
     owner_short_name: owner?.shortTitle ?? "",
     owner_address: owner?.address ?? "",
@@ -133,9 +141,11 @@ export const printContract = async (
   const contract = templates?.get("contract_template")?.[0];
   if (!contract) throw AppError.notFound(`${owner.title} has no contract template`);
   const files = [contract, ...(input.full ? (templates?.get("document_templates") ?? []) : [])];
+  const wage = await repo.wage(owner.id, plan.manningScale.rank.id, plan.user.countryBirthId);
   const data = contractData(plan, await repo.identityDocuments(plan.userId), {
     place: input.place,
     today: new Date(),
+    wage,
   });
   const pdf = !input.as_docx && pdfAvailable();
   const base = safe(`${plan.user.surname} ${plan.manningScale.vessel?.name ?? ""} ${day(plan.start)}`);
