@@ -78,7 +78,12 @@ const toReact = (node: Node, key: string): ReactNode => {
   }
   if (tag === "span" && el.getAttribute("data-type") === "mention")
     return (
-      <span key={key} className="comment-mention" data-mention-id={el.getAttribute("data-id") ?? ""}>
+      <span
+        key={key}
+        className="comment-mention"
+        data-mention-id={el.getAttribute("data-id") ?? ""}
+        style={{ color: "var(--mantine-color-blue-7)", fontWeight: 600 }}
+      >
         {el.textContent}
       </span>
     );
