@@ -14,6 +14,7 @@ import { apiRouter } from "./resources/api-router.js";
 import { serveWeb } from "./http/web.js";
 import { apiReferenceRouter } from "./http/api-reference/api-reference.js";
 import { telegramWebhookRouter } from "./telegram/telegram-poller.js";
+import { publicJobsRouter } from "./resources/vacancies/public-jobs-router.js";
 
 export const createApp = (deps: TDeps): Express => {
   const app = express();
@@ -76,6 +77,8 @@ export const createApp = (deps: TDeps): Express => {
   app.use("/api", authenticate(deps));
   app.use("/api", apiRouter(deps));
   app.use("/api", apiNotFound);
+  // The company's public vacancies (no account): before the SPA's catch-all.
+  app.use(publicJobsRouter(deps.db, deps.config));
   serveWeb(app, deps.config);
   app.use(errorMiddleware(deps.logger));
   return app;

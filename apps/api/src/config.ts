@@ -42,6 +42,13 @@ const ZConfig = z.object({
   /** Issuer certificates address for Google ID tokens; tests point it at a local stand-in. */
   GOOGLE_CERTS_URL: optionalUrl,
   HELP_DOCUMENT_URL: optionalUrl,
+  /** The public vacancies page (/jobs, docs/vacancies.md): the company named as hiring organisation, its contact and address. */
+  COMPANY_NAME: z.preprocess(emptyAsUndefined, z.string().max(200).default("Crewing office")),
+  COMPANY_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
+  COMPANY_CITY: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+  COMPANY_COUNTRY: z.preprocess(emptyAsUndefined, z.string().max(2).optional()),
+  /** The address the public pages, feed and sitemap link to (default: the request's own host). */
+  PUBLIC_URL: optionalUrl,
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default("")),
   /** json (one JSON object per line) or pretty (one readable line per request; `pnpm dev`). */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).default("json")),

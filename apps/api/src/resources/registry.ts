@@ -62,6 +62,7 @@ import {
   matrixPricesBinding,
   ownerMatricesBinding,
 } from "./equipment-matrix/equipment-matrix-bindings.js";
+import { vacanciesBinding, vacancyAppliesBinding } from "./vacancies/vacancies-binding.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -119,6 +120,8 @@ export const BINDINGS: readonly TResourceEntry[] = [
   matrixItemsBinding,
   taskTypesBinding,
   tasksBinding,
+  vacanciesBinding,
+  vacancyAppliesBinding,
 ];
 
 /** The bindings by JSON:API type; every definition of the contracts must have one. */

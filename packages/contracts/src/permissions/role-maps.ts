@@ -103,6 +103,7 @@ const ADMIN: TRoleMap = {
       "experienceAppraisal",
       "crewChange",
       "documentMatrix",
+      "vacancies",
       "crewUserStatus",
       "surveyCreator",
       "permissions",
@@ -116,7 +117,10 @@ const ADMIN: TRoleMap = {
 
 const MANAGER: TRoleMap = {
   ...BASE,
-  ...all(["taskManager", "timeplans", "comments", "userPerformance", "crewChange", "crewUserStatus"], FULL),
+  ...all(
+    ["taskManager", "timeplans", "comments", "userPerformance", "crewChange", "crewUserStatus", "vacancies"],
+    FULL,
+  ),
   /** Planners compare a seafarer's expected wage with the owner's scale (docs/owners-terms.md). */
   wageScales: READ,
 };

@@ -39,6 +39,7 @@ import { chatMessages } from "./chat-messages.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { taskTypes, tasks } from "./tasks.js";
 import { equipmentMatrixItems, equipmentOptions, matrixPrices, ownerMatrices } from "./equipment-matrix.js";
+import { vacancies, vacancyApplies } from "./vacancies.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -61,6 +62,7 @@ export * from "./comments.js";
 export * from "./chat-messages.js";
 export * from "./document-matrix.js";
 export * from "./tasks.js";
+export * from "./vacancies.js";
 
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
@@ -117,6 +119,8 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     ownerMatrices,
     matrixPrices,
     equipmentMatrixItems,
+    vacancies,
+    vacancyApplies,
   ].map((d) => [d.type, d]),
 );
 

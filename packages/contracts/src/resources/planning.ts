@@ -105,6 +105,8 @@ export const timePlans = defineResource({
       kind: "textarea",
       input: z.string().trim().max(4000, "is too long (maximum is 4000 characters)").nullable(),
     },
+    /** The vacancy a published vacancy plan made (issue 18 §1; kept by the server). */
+    vacancy_id: readOnly("Vacancy", "number"),
     ms_id: readOnly("Manning scale row", "number"),
     user_id: readOnly("Seafarer", "number"),
     crew_change_sign_on_id: readOnly("Signs on at", "number"),

@@ -26,6 +26,7 @@ const PLAN_INCLUDE = {
     select: { name: true, rank: { select: { title: true } }, vessel: { select: { name: true } } },
   },
   port: { select: { name: true } },
+  vacancy: { select: { id: true } },
   user: {
     select: { surname: true, name: true, readinessDate: true, promotionsCount: true, telegramUserId: true },
   },
@@ -133,8 +134,10 @@ export const timePlansBinding: TResourceEntry = bindResource(
     ...(fields.some((f) => USER_FIELDS.has(f)) ? { user: PLAN_INCLUDE.user } : {}),
     ...(fields.some((f) => ROW_FIELDS.has(f)) ? { manningScale: PLAN_INCLUDE.manningScale } : {}),
     ...(fields.includes("port_name") ? { port: PLAN_INCLUDE.port } : {}),
+    ...(fields.includes("vacancy_id") ? { vacancy: PLAN_INCLUDE.vacancy } : {}),
   }),
   computed: {
+    vacancy_id: (row) => numberAt(row, "vacancy", "id"),
     ms_id: (row) => row.manningScaleId,
     user_id: (row) => row.userId,
     crew_change_sign_on_id: (row) => row.crewChangeSignOnId,
@@ -266,6 +269,9 @@ export const timePlansBinding: TResourceEntry = bindResource(
       if (await ctx.repo.setTemplateOffer(after.manningScaleId, after.offer))
         ctx.touched("manning_scales", [after.manningScaleId]);
     }
+    // A vacancy plan with to_publish makes or updates its vacancy; one no longer published takes it off (issue 18 §1).
+    if ((after.status === "vacancy" && after.toPublish) || ctx.before?.toPublish)
+      await ctx.repo.vacancies.syncFromPlan(after, ctx.actor.id);
   },
   async answerMeta(row, { repo }) {
     const warnings = (await repo.warnings([row])).get(row.id) ?? [];

@@ -5,6 +5,7 @@ import { contractPrintRepository } from "../owner-contracts/contract-print-repos
 import { planningPrintRepository } from "./planning-print-repository.js";
 import { planWarnings, type TPlannedSeafarer, type TPlanWarning } from "./planning-checks.js";
 import { PLANNING_CHECKS } from "./planning-checks-repository.js";
+import { vacancyPlanRepository } from "../vacancies/vacancy-plan-repository.js";
 
 export interface TPlanConflict {
   id: number;
@@ -59,6 +60,8 @@ export const timePlansRepository = (db: TTx) => ({
   print: planningPrintRepository(db),
   /** What contracts read (owner-contracts/). */
   contracts: contractPrintRepository(db),
+  /** The vacancy a published vacancy plan makes (vacancies/). */
+  vacancies: vacancyPlanRepository(db),
 
   /** Serialises plan writes on one row and one seafarer until the transaction ends (the overlap check is then exact). */
   async lock(manningScaleId: number, userId: number | null): Promise<void> {

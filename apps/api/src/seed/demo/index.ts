@@ -10,6 +10,7 @@ import { seedRecords } from "./records.js";
 import { seedDocumentMatrices } from "./document-matrix.js";
 import { seedWages } from "./wages.js";
 import { seedEquipmentMatrices } from "./equipment-matrix.js";
+import { seedVacancies } from "./vacancies.js";
 
 /**
  * Demo data beyond accounts and reference lists, by area, in the order they depend on each
@@ -37,4 +38,6 @@ export const DEMO_AREAS: readonly {
   { name: "chats", seed: (db) => seedChats(db) },
   // Owners' contract terms and templates (issue 17 §4).
   { name: "contracts", seed: seedContracts },
+  // Vacancies of the published vacancy plans, with applications in each status (issue 18 §5).
+  { name: "vacancies", seed: (db) => seedVacancies(db) },
 ];
