@@ -47,8 +47,6 @@ const ZConfig = z.object({
   COMPANY_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
   COMPANY_CITY: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
   COMPANY_COUNTRY: z.preprocess(emptyAsUndefined, z.string().max(2).optional()),
-  /** The address the public pages, feed and sitemap link to (default: the request's own host). */
-  PUBLIC_URL: optionalUrl,
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default("")),
   /** json (one JSON object per line) or pretty (one readable line per request; `pnpm dev`). */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).default("json")),
