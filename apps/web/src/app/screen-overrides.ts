@@ -6,6 +6,7 @@ import { CREW_CHANGE_MESSAGES } from "../screens/crew-changes/crew-change-messag
 import { CREW_USER_MESSAGES } from "../screens/crew-users/crew-user-messages";
 import { RANK_MESSAGES } from "../screens/ranks/rank-messages";
 import { VESSEL_MESSAGES } from "../screens/fleet/vessel-messages";
+import { VACANCY_APPLY_MESSAGES } from "../screens/vacancies/vacancy-messages";
 
 /**
  * The bespoke screens in place of the generic ones, by JSON:API type (see TScreenOverride).
@@ -13,6 +14,12 @@ import { VESSEL_MESSAGES } from "../screens/fleet/vessel-messages";
  * imports them; the app hands this table to the routes and, by context, to the screens.
  */
 export const SCREEN_OVERRIDES: TScreenOverrides = {
+  vacancies: {
+    List: lazy(() =>
+      import("../screens/vacancies/VacanciesScreen").then((m) => ({ default: m.VacanciesScreen })),
+    ),
+  },
+  vacancy_applies: { messages: VACANCY_APPLY_MESSAGES },
   ranks: {
     messages: RANK_MESSAGES,
     List: lazy(() => import("../screens/ranks/RanksScreen").then((m) => ({ default: m.RanksScreen }))),
