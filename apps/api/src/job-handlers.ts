@@ -7,6 +7,7 @@ import { applicantsTagBatchHandler } from "./resources/applicants/applicants-tag
 import { vesselRegistryImportHandler } from "./resources/fleet/vessel-registry-import-handler.js";
 import { telegramSendHandler } from "./resources/chat-messages/telegram-send-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
+import { taskRemindersHandler } from "./resources/tasks/task-reminders-handler.js";
 
 /**
  * Every job the API and the worker can run, each handler beside what it serves. A job must
@@ -21,4 +22,5 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   refreshApplicantDerivedHandler,
   documentValidityHandler,
   telegramSendHandler,
+  taskRemindersHandler,
 ];

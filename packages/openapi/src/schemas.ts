@@ -149,6 +149,9 @@ export const attributeOutput = (attr: TAttributeDef): z.ZodType => {
       // The option values (text, or numbers for numbered choices).
       return nullable(z.union([z.string(), z.number()]), attr);
     default:
+      // A JSON document kept as it is written (a survey's definition).
+      if (attr.input instanceof z.ZodRecord || attr.input instanceof z.ZodObject)
+        return nullable(z.record(z.string(), z.unknown()), attr);
       // Text the server computes may be structured (a document summary by kind, a task's parameters).
       return attr.input
         ? nullable(z.string(), attr)

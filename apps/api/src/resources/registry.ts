@@ -63,6 +63,7 @@ import {
   ownerMatricesBinding,
 } from "./equipment-matrix/equipment-matrix-bindings.js";
 import { vacanciesBinding, vacancyAppliesBinding } from "./vacancies/vacancies-binding.js";
+import { surveySchemasBinding } from "./surveys/surveys-binding.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -122,6 +123,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   tasksBinding,
   vacanciesBinding,
   vacancyAppliesBinding,
+  surveySchemasBinding,
 ];
 
 /** The bindings by JSON:API type; every definition of the contracts must have one. */

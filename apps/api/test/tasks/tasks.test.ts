@@ -4,6 +4,8 @@ import { testDeps } from "../support/deps.js";
 import { createClient } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { api, createApplicant } from "../planning/planning-support.js";
+import { runJobOnce } from "../support/run-job.js";
+import { taskRemindersHandler } from "../../src/resources/tasks/task-reminders-handler.js";
 
 const db = () => testDeps().db;
 
@@ -224,5 +226,31 @@ describe("tasks", () => {
       .set(headers);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.map((x: { id: string }) => x.id)).toEqual([t.body.data.id]);
+  });
+
+  it("reminds a day before the deadline and once when overdue, never twice", async () => {
+    const { headers } = await signInAs("manager");
+    const assignee = await createClient({ role: "manager" });
+    const rel = { assignee: { data: { type: "clients", id: String(assignee.id) } } };
+    const soon = await createTask(headers, { description: "Due tomorrow", deadline: day(1) }, rel);
+    const late = await createTask(headers, { description: "Late one", deadline: day(-1) }, rel);
+    const notes = (id: string) =>
+      db().notification.findMany({ where: { itemLink: `/task-manager?task_id=${id}`, authorId: null } });
+    await runJobOnce(taskRemindersHandler, {});
+    await runJobOnce(taskRemindersHandler, {});
+    expect((await notes(soon.body.data.id)).map((n) => [n.recipientId, n.primaryText])).toEqual([
+      [assignee.id, "A task is due tomorrow"],
+    ]);
+    expect((await notes(late.body.data.id)).map((n) => n.primaryText)).toEqual([
+      "A task is overdue",
+      "A task is overdue",
+    ]);
+    // A new deadline is reminded of again.
+    await api()
+      .patch(`/api/tasks/${soon.body.data.id}`)
+      .set(headers)
+      .send({ data: { type: "tasks", id: soon.body.data.id, attributes: { deadline: day(-1) } } });
+    await runJobOnce(taskRemindersHandler, {});
+    expect((await notes(soon.body.data.id)).map((n) => n.primaryText)).toContain("A task is overdue");
   });
 });

@@ -94,6 +94,17 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
       })),
     ),
   },
+  // The task manager (issue 18 §3) and the survey creator (§4): pages of their own.
+  tasks: {
+    Page: lazy(() =>
+      import("../screens/tasks/TaskManagerScreen").then((m) => ({ default: m.TaskManagerScreen })),
+    ),
+  },
+  survey_schemas: {
+    Page: lazy(() =>
+      import("../screens/surveys/SurveyCreatorScreen").then((m) => ({ default: m.SurveyCreatorScreen })),
+    ),
+  },
   // The owner page's document_matrix tab (issue 17 §2).
   owner_groups: {
     Related: lazy(() =>

@@ -40,6 +40,7 @@ import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { taskTypes, tasks } from "./tasks.js";
 import { equipmentMatrixItems, equipmentOptions, matrixPrices, ownerMatrices } from "./equipment-matrix.js";
 import { vacancies, vacancyApplies } from "./vacancies.js";
+import { surveySchemas } from "./surveys.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -63,6 +64,7 @@ export * from "./chat-messages.js";
 export * from "./document-matrix.js";
 export * from "./tasks.js";
 export * from "./vacancies.js";
+export * from "./surveys.js";
 
 /** Every resource the generic engine serves, by JSON:API type. */
 export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntries(
@@ -121,6 +123,7 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     equipmentMatrixItems,
     vacancies,
     vacancyApplies,
+    surveySchemas,
   ].map((d) => [d.type, d]),
 );
 

@@ -35,7 +35,6 @@ const finishRefused = (open: number): AppError =>
       code: "task_conditions",
       title: TASK_NOTICES.finishRefusedTitle,
       detail: TASK_NOTICES.finishRefused,
-      source: { pointer: "/data/attributes/status" },
       meta: { open_subtasks: open },
     },
   ]);
