@@ -11,6 +11,7 @@ import { seedDocumentMatrices } from "./document-matrix.js";
 import { seedWages } from "./wages.js";
 import { seedEquipmentMatrices } from "./equipment-matrix.js";
 import { seedVacancies } from "./vacancies.js";
+import { seedTasks } from "./tasks.js";
 
 /**
  * Demo data beyond accounts and reference lists, by area, in the order they depend on each
@@ -40,4 +41,6 @@ export const DEMO_AREAS: readonly {
   { name: "contracts", seed: seedContracts },
   // Vacancies of the published vacancy plans, with applications in each status (issue 18 §5).
   { name: "vacancies", seed: (db) => seedVacancies(db) },
+  // Tasks across the staff and two surveys (issue 18 §5).
+  { name: "tasks", seed: (db) => seedTasks(db) },
 ];

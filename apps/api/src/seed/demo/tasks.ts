@@ -1,0 +1,123 @@
+import type { TDb } from "../../db/client.js";
+
+const DAY = 86_400_000;
+const dayFromToday = (n: number): Date =>
+  new Date(new Date(new Date().toISOString().slice(0, 10)).getTime() + n * DAY);
+
+const TASKS: readonly {
+  text: string;
+  type: string;
+  status: string;
+  deadline: number | null;
+  subtasks?: string[];
+}[] = [
+  { text: "Call the second officer about readiness", type: "Call a seafarer", status: "to_do", deadline: 0 },
+  {
+    text: "Check documents before sign-on",
+    type: "Check documents",
+    status: "in_progress",
+    deadline: 1,
+    subtasks: ["Passport validity", "Medical certificate", "STCW basic training"],
+  },
+  { text: "Schengen visa for the joining crew", type: "Visa", status: "to_do", deadline: 5 },
+  { text: "Book flights to Rotterdam", type: "Tickets", status: "in_progress", deadline: -1 },
+  { text: "Hotel for two nights before joining", type: "Hotel", status: "to_do", deadline: 3 },
+  { text: "Medical check for the chief engineer", type: "Medical", status: "done", deadline: -3 },
+  { text: "Order PPE for the new cadets", type: "PPE order", status: "to_do", deadline: 10 },
+  { text: "Send the contract for signing", type: "Contract signing", status: "cancelled", deadline: -5 },
+  { text: "Follow up on the master's references", type: "Other", status: "to_do", deadline: null },
+];
+
+const SURVEYS = [
+  {
+    title: "Sign-off debrief",
+    definition: {
+      title: "Sign-off debrief",
+      description: "A few questions after your contract: they help us place you next time.",
+      questions: [
+        { id: "q1", kind: "rating", title: "How was life on board?", required: true, scale: 5 },
+        {
+          id: "q2",
+          kind: "single",
+          title: "Would you join this vessel again?",
+          required: true,
+          options: ["Yes", "Maybe", "No"],
+        },
+        { id: "q3", kind: "date", title: "When are you ready for the next contract?", required: false },
+        { id: "q4", kind: "text", title: "Anything we should know?", required: false, multiline: true },
+      ],
+    },
+  },
+  {
+    title: "Vessel appraisal",
+    definition: {
+      title: "Vessel appraisal",
+      questions: [
+        { id: "food", kind: "rating", title: "Food and provisions", required: true, scale: 5 },
+        { id: "safety", kind: "yes_no", title: "Were safety drills held as scheduled?", required: true },
+        {
+          id: "issues",
+          kind: "multiple",
+          title: "What needs attention?",
+          required: false,
+          options: ["Accommodation", "Internet", "Workload", "Equipment"],
+        },
+      ],
+    },
+  },
+];
+
+/** A board of tasks across the demo staff with deadlines around today, and two surveys (issue 18 §5). */
+export const seedTasks = async (db: TDb): Promise<void> => {
+  if ((await db.task.count()) > 0) return;
+  const staff = await db.client.findMany({
+    where: { role: { in: ["admin", "manager", "superuser"] } },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  if (!staff.length) return;
+  const types = new Map((await db.taskType.findMany()).map((t) => [t.title, t.id]));
+  const applicants = await db.user.findMany({
+    take: TASKS.length,
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  for (const [i, t] of TASKS.entries()) {
+    const author = staff[i % staff.length]?.id ?? null;
+    const assignee = staff[(i + 1) % staff.length]?.id ?? null;
+    const item = applicants[i];
+    const row = await db.task.create({
+      data: {
+        description: t.text,
+        status: t.status,
+        deadline: t.deadline === null ? null : dayFromToday(t.deadline),
+        authorId: author,
+        assigneeId: assignee,
+        taskTypeId: types.get(t.type) ?? null,
+        itemType: item ? "users" : null,
+        itemId: item?.id ?? null,
+        closedAt: t.status === "done" || t.status === "cancelled" ? new Date() : null,
+      },
+    });
+    const watchers = [...new Set([author, assignee].filter((x): x is number => x !== null))];
+    await db.taskWatcher.createMany({
+      data: watchers.map((clientId) => ({
+        taskId: row.id,
+        clientId,
+        reason: clientId === author ? "author" : "assignee",
+      })),
+    });
+    for (const [j, s] of (t.subtasks ?? []).entries())
+      await db.task.create({
+        data: {
+          description: s,
+          status: j === 0 ? "done" : "to_do",
+          authorId: author,
+          assigneeId: assignee,
+          addressableTaskId: row.id,
+        },
+      });
+  }
+  const admin = staff[0]?.id ?? null;
+  for (const s of SURVEYS) await db.surveySchema.create({ data: { ...s, authorId: admin } });
+};
