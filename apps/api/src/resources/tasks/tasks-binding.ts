@@ -35,6 +35,8 @@ const finishRefused = (open: number): AppError =>
       code: "task_conditions",
       title: TASK_NOTICES.finishRefusedTitle,
       detail: TASK_NOTICES.finishRefused,
+      // The whole task, not a field: the client shows the refusal as a notice.
+      source: { pointer: "/data" },
       meta: { open_subtasks: open },
     },
   ]);
