@@ -36,7 +36,7 @@ test("a task with two subtasks cannot be finished until they are; then it is", a
   await expect(notice(page, "Status update failed")).toBeVisible();
 
   for (const sub of [`Visa ${tag}`, `Ticket ${tag}`]) {
-    await page.getByTestId("subtasks").getByLabel(sub).check();
+    await page.getByTestId("subtasks").getByLabel(sub).click();
     await expect(page.getByTestId("subtasks").getByLabel(sub)).toBeChecked();
   }
   await page
