@@ -214,9 +214,11 @@ describe("the definitions' spellings", () => {
         const sameName = relationshipOf(def, r.attribute);
         if (sameName) expect(r.attribute, `${def.type}.${r.attribute}`).toBe(name);
       }
+      // An alias may share its wire name with an attribute that is only read (a vacancy
+      // application's change_comments: written as the first ones, read as all of them).
       for (const [name, a] of Object.entries(def.attributes)) {
         if (!a.alias) continue;
-        expect(attributeOf(def, a.alias), `${def.type}.${name}`).toBeUndefined();
+        expect(attributeOf(def, a.alias)?.input, `${def.type}.${name}`).toBeUndefined();
       }
     }
   });

@@ -75,7 +75,8 @@ describe("navigation tabs (spec 2.5)", () => {
     );
     expect(entries).toEqual([
       "Task manager",
-      `${REFERENCE_MENU_LABEL}: Engine types, Countries, Ports`,
+      // Task types are edited under taskManager, so they join the menu too.
+      `${REFERENCE_MENU_LABEL}: Engine types, Countries, Ports, Task types`,
       "Survey creator",
       "Permissions",
     ]);
