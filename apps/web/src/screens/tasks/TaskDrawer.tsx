@@ -29,7 +29,7 @@ import { useState } from "react";
 import { getManyReference, getOne, queryKeys, runAction } from "../../api";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useNarrowScreen } from "../../lib/use-narrow-screen";
-import { Deadline, StatusBadge } from "./TaskManagerScreen";
+import { Deadline, StatusBadge } from "./task-badges";
 import { TaskFormModal } from "./TaskFormModal";
 import type { TTaskAttributes } from "./task-model";
 

@@ -36,41 +36,11 @@ import { PageHeader } from "../../resources/list/PageHeader";
 import { ListError } from "../../resources/list/ListStates";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
+import { Deadline, StatusBadge } from "./task-badges";
 import { TaskDrawer } from "./TaskDrawer";
 import { TaskFormModal } from "./TaskFormModal";
 import { taskSearch, type TTaskAttributes, type TTaskFilter } from "./task-model";
 import classes from "./tasks.module.css";
-
-const STATUS_COLOR: Record<TTaskStatus, string> = {
-  to_do: "gray",
-  in_progress: "blue",
-  done: "teal",
-  cancelled: "dark",
-};
-
-export const StatusBadge = ({ status }: { status: TTaskStatus }) => (
-  <Badge color={STATUS_COLOR[status]} variant="light" size="sm">
-    {TASK_STATUS_LABELS[status]}
-  </Badge>
-);
-
-const dmy = (day: string | null): string => {
-  if (!day) return "";
-  const [y, m, d] = day.slice(0, 10).split("-");
-  return `${d}.${m}.${y}`;
-};
-
-export const Deadline = ({ task }: { task: TTaskAttributes }) =>
-  task.deadline ? (
-    <Text size="sm" c={task.overdue ? "red" : undefined} fw={task.overdue ? 600 : undefined}>
-      {dmy(task.deadline)}
-      {task.overdue ? " · overdue" : ""}
-    </Text>
-  ) : (
-    <Text size="sm" c="dimmed">
-      No deadline
-    </Text>
-  );
 
 type TTask = TResourceObject<TTaskAttributes>;
 
