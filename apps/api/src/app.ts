@@ -29,7 +29,8 @@ export const createApp = (deps: TDeps): Express => {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          "img-src": ["'self'", "data:", "https:"],
+          // Stored pictures are fetched with the session and shown through object URLs (blob:).
+          "img-src": ["'self'", "data:", "blob:", "https:"],
           // Google Identity Services (the sign-in button) loads its script and talks to its host.
           "script-src": ["'self'", "https://accounts.google.com/gsi/client"],
           "connect-src": ["'self'", "https://accounts.google.com/gsi/"],

@@ -114,7 +114,10 @@ test("admin: a vessel with a bad IMO then a good one; owner, manager and coordin
     .locator('input[type="file"]')
     .setInputFiles({ name: "bridge.png", mimeType: "image/png", buffer: png });
   await expect(notice(page, "Photo updated successfully")).toBeVisible();
-  await expect(page.getByRole("img", { name: `Photo of ${name}` })).toBeVisible();
+  const photo = page.getByRole("img", { name: `Photo of ${name}` });
+  await expect(photo).toBeVisible();
+  // Really drawn: an image the page's CSP blocks is a visible box with no pixels.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole("tab", { name: "Details" }).click();
 
   // Clearing: the manager link record is deleted, the coordinator set to nobody.
