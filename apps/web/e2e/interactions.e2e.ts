@@ -101,7 +101,10 @@ test("manager: an interaction changes readiness and crewing status, the draft su
   await expect(newest).toContainText("Answered");
   await expect(newest.locator(".comment-mention")).toHaveText("@Anna Admin");
   await expect(newest.getByTestId("comment-attachment")).toContainText("call-note.png");
-  await expect(newest.getByRole("img", { name: "call-note.png" })).toBeVisible();
+  const thumbnail = newest.getByRole("img", { name: "call-note.png" });
+  await expect(thumbnail).toBeVisible();
+  // Drawn, not only placed: the CSP must let the object URL through.
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The category filter: only calls.
   await page.getByTestId("comment-category-filter").click();
   await page.getByRole("option", { name: "Call", exact: true }).click();
