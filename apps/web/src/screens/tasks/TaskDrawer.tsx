@@ -25,7 +25,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { getManyReference, getOne, queryKeys, runAction } from "../../api";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useNarrowScreen } from "../../lib/use-narrow-screen";
@@ -55,6 +55,16 @@ const linked = (rel: unknown, label: string | null): { id: string; label: string
 };
 
 const SUBTASKS = { perPage: 200, sort: "created_at" } as const;
+
+/** One line of the task's facts: the name dimmed on the left, the value on the right. */
+const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Group justify="space-between">
+    <Text size="sm" c="dimmed">
+      {label}
+    </Text>
+    {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
+  </Group>
+);
 
 /**
  * One task (`?task_id=`): its status, details, subtasks (loaded lazily, 250 ms after the task
@@ -146,36 +156,13 @@ export const TaskDrawer = ({
           />
           <Paper withBorder p="sm">
             <Stack gap={6}>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  Assignee
-                </Text>
-                <Text size="sm">{a.assignee_name ?? "Unassigned"}</Text>
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  Type
-                </Text>
-                <Text size="sm">{a.task_type_title ?? "—"}</Text>
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  Deadline
-                </Text>
+              <Fact label="Assignee">{a.assignee_name ?? "Unassigned"}</Fact>
+              <Fact label="Type">{a.task_type_title ?? "—"}</Fact>
+              <Fact label="Deadline">
                 <Deadline task={a} />
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  About
-                </Text>
-                <Text size="sm">{a.item_title ?? "—"}</Text>
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  Author
-                </Text>
-                <Text size="sm">{a.author_name ?? "—"}</Text>
-              </Group>
+              </Fact>
+              <Fact label="About">{a.item_title ?? "—"}</Fact>
+              <Fact label="Author">{a.author_name ?? "—"}</Fact>
             </Stack>
           </Paper>
           {mayWrite && (
