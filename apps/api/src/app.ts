@@ -15,6 +15,7 @@ import { serveWeb } from "./http/web.js";
 import { apiReferenceRouter } from "./http/api-reference/api-reference.js";
 import { telegramWebhookRouter } from "./telegram/telegram-poller.js";
 import { publicJobsRouter } from "./resources/vacancies/public-jobs-router.js";
+import { publicSurveyRouter } from "./resources/surveys/public-survey-router.js";
 
 export const createApp = (deps: TDeps): Express => {
   const app = express();
@@ -80,6 +81,8 @@ export const createApp = (deps: TDeps): Express => {
   app.use("/api", apiNotFound);
   // The company's public vacancies (no account): before the SPA's catch-all.
   app.use(publicJobsRouter(deps.db, deps.config));
+  // A seafarer's survey form (a link with a token, no account): before the SPA's catch-all.
+  app.use(publicSurveyRouter(deps));
   serveWeb(app, deps.config);
   app.use(errorMiddleware(deps.logger));
   return app;

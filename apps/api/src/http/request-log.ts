@@ -8,8 +8,12 @@ import type {} from "pino-http";
 /** Probes every few seconds would drown the log. */
 const UNLOGGED = new Set(["/api/health", "/api/ready"]);
 
-/** The path as the client sent it (routers rewrite `req.url` to their mount point), without the query. */
-const pathOf = (req: Request): string => (req.originalUrl || req.url).split("?")[0] ?? "";
+/** Paths that carry a bearer token (a seafarer's survey link): the token is masked in the log. */
+const TOKEN_PATHS = /^(\/survey\/)[^/]+/;
+
+/** The path as the client sent it (routers rewrite `req.url` to their mount point), without the query or a link's token. */
+const pathOf = (req: Request): string =>
+  ((req.originalUrl || req.url).split("?")[0] ?? "").replace(TOKEN_PATHS, "$1[token]");
 
 const requestIdOf = (req: IncomingMessage): string => {
   const given = req.headers["x-request-id"];

@@ -64,6 +64,7 @@ import {
 } from "./equipment-matrix/equipment-matrix-bindings.js";
 import { vacanciesBinding, vacancyAppliesBinding } from "./vacancies/vacancies-binding.js";
 import { surveySchemasBinding } from "./surveys/surveys-binding.js";
+import { surveyResponsesBinding } from "./surveys/survey-responses-binding.js";
 
 /** Every resource definition bound to its model and hooks. A new resource adds its binding here. */
 export const BINDINGS: readonly TResourceEntry[] = [
@@ -124,6 +125,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   vacanciesBinding,
   vacancyAppliesBinding,
   surveySchemasBinding,
+  surveyResponsesBinding,
 ];
 
 /** The bindings by JSON:API type; every definition of the contracts must have one. */

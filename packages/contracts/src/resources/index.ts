@@ -40,7 +40,7 @@ import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { taskTypes, tasks } from "./tasks.js";
 import { equipmentMatrixItems, equipmentOptions, matrixPrices, ownerMatrices } from "./equipment-matrix.js";
 import { vacancies, vacancyApplies } from "./vacancies.js";
-import { surveySchemas } from "./surveys.js";
+import { surveyResponses, surveySchemas } from "./surveys.js";
 
 export * from "./applicants.js";
 export * from "./applicant-fields.js";
@@ -124,6 +124,7 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     vacancies,
     vacancyApplies,
     surveySchemas,
+    surveyResponses,
   ].map((d) => [d.type, d]),
 );
 

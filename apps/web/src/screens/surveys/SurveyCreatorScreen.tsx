@@ -15,6 +15,7 @@ import {
   Menu,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -24,7 +25,14 @@ import {
   TextInput,
   Textarea,
 } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from "@tabler/icons-react";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconGripVertical,
+  IconPlus,
+  IconSend,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -35,6 +43,8 @@ import { PageHeader } from "../../resources/list/PageHeader";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
 import { SurveyPreview } from "./SurveyPreview";
+import { SurveyResults } from "./SurveyResults";
+import { SurveySendDialog } from "./SurveySendDialog";
 
 interface TSurveyAttributes {
   title: string;
@@ -93,6 +103,9 @@ export const SurveyCreatorScreen = ({ config }: TScreenProps) => {
   const mayWrite = can(config.def.permission, "update") && can(config.def.permission, "create");
   const [params, setParams] = useSearchParams();
   const openId = params.get("survey");
+  // ?view=results shows the answers of the open survey instead of its builder.
+  const view = openId && params.get("view") === "results" ? "results" : "build";
+  const [sending, setSending] = useState(false);
   const [draft, setDraft] = useState<TSurveyDefinitionInput>(EMPTY);
   const [loadedId, setLoadedId] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -265,116 +278,147 @@ export const SurveyCreatorScreen = ({ config }: TScreenProps) => {
             <Button variant="default" onClick={() => setParams({})}>
               New
             </Button>
+            {openId && can(config.def.permission, "create") && (
+              <Button leftSection={<IconSend size={16} />} onClick={() => setSending(true)}>
+                Send…
+              </Button>
+            )}
           </Group>
         }
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <div>
-          <Stack gap="sm">
-            <TextInput
-              label="Survey title"
-              required
-              value={draft.title}
-              onChange={(e) => setDraft((d) => ({ ...d, title: e.currentTarget.value }))}
-            />
-            <Textarea
-              label="Introduction"
-              autosize
-              minRows={1}
-              value={draft.description ?? ""}
-              onChange={(e) => setDraft((d) => ({ ...d, description: e.currentTarget.value || undefined }))}
-            />
-            <SortableStack
-              droppableId="survey-questions"
-              items={draft.questions.map((q, i) => ({ q, i }))}
-              keyOf={({ q, i }) => `${q.id}-${i}`}
-              onDragEnd={(r) => r.destination && moveQuestion(r.source.index, r.destination.index)}
-              itemClassName={() => undefined}
-            >
-              {({ q, i }, drag) => (
-                <div style={{ marginBottom: 8 }}>
-                  {editor(
-                    q,
-                    i,
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label="Drag to reorder"
-                      mb={4}
-                      {...(drag.handleProps ?? {})}
-                    >
-                      <IconGripVertical size={16} />
-                    </ActionIcon>,
-                  )}
-                </div>
-              )}
-            </SortableStack>
-            <Menu position="bottom-start">
-              <Menu.Target>
-                <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content">
-                  Add question
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {SURVEY_QUESTION_KINDS.map((k) => (
-                  <Menu.Item
-                    key={k}
-                    onClick={() =>
-                      setDraft((d) => ({
-                        ...d,
-                        questions: [
-                          ...d.questions,
-                          newQuestion(
-                            k,
-                            d.questions.map((q) => q.id),
-                          ),
-                        ],
-                      }))
-                    }
-                  >
-                    {SURVEY_QUESTION_KIND_LABELS[k]}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            {problems.length > 0 && (
-              <Alert color="red" title="The survey cannot be saved yet" data-testid="survey-problems">
-                <Stack gap={2}>
-                  {problems.map((p) => (
-                    <Text size="sm" key={p}>
-                      {p}
-                    </Text>
-                  ))}
-                </Stack>
-              </Alert>
-            )}
-            {mayWrite && (
-              <Group>
-                <Button onClick={submit} loading={save.isPending}>
-                  Save survey
-                </Button>
-                {openId && can(config.def.permission, "delete") && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    loading={destroy.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Delete the survey "${draft.title}"?`)) destroy.mutate(openId);
-                    }}
-                  >
-                    Delete
-                  </Button>
+      {openId && (
+        <SegmentedControl
+          mb="md"
+          aria-label="Survey view"
+          data={[
+            { value: "build", label: "Questions" },
+            { value: "results", label: "Results" },
+          ]}
+          value={view}
+          onChange={(v) =>
+            setParams(v === "results" ? { survey: openId, view: "results" } : { survey: openId })
+          }
+        />
+      )}
+      {openId && (
+        <SurveySendDialog
+          surveyId={openId}
+          title={record.data?.data.attributes.title ?? draft.title}
+          opened={sending}
+          onClose={() => setSending(false)}
+        />
+      )}
+      {view === "results" && openId ? (
+        <SurveyResults surveyId={openId} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <div>
+            <Stack gap="sm">
+              <TextInput
+                label="Survey title"
+                required
+                value={draft.title}
+                onChange={(e) => setDraft((d) => ({ ...d, title: e.currentTarget.value }))}
+              />
+              <Textarea
+                label="Introduction"
+                autosize
+                minRows={1}
+                value={draft.description ?? ""}
+                onChange={(e) => setDraft((d) => ({ ...d, description: e.currentTarget.value || undefined }))}
+              />
+              <SortableStack
+                droppableId="survey-questions"
+                items={draft.questions.map((q, i) => ({ q, i }))}
+                keyOf={({ q, i }) => `${q.id}-${i}`}
+                onDragEnd={(r) => r.destination && moveQuestion(r.source.index, r.destination.index)}
+                itemClassName={() => undefined}
+              >
+                {({ q, i }, drag) => (
+                  <div style={{ marginBottom: 8 }}>
+                    {editor(
+                      q,
+                      i,
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label="Drag to reorder"
+                        mb={4}
+                        {...(drag.handleProps ?? {})}
+                      >
+                        <IconGripVertical size={16} />
+                      </ActionIcon>,
+                    )}
+                  </div>
                 )}
-              </Group>
-            )}
-          </Stack>
-        </div>
-        <div>
-          <Text fw={600} size="sm" mb="xs">
-            Preview
-          </Text>
-          <SurveyPreview definition={draft} />
-        </div>
-      </SimpleGrid>
+              </SortableStack>
+              <Menu position="bottom-start">
+                <Menu.Target>
+                  <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content">
+                    Add question
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {SURVEY_QUESTION_KINDS.map((k) => (
+                    <Menu.Item
+                      key={k}
+                      onClick={() =>
+                        setDraft((d) => ({
+                          ...d,
+                          questions: [
+                            ...d.questions,
+                            newQuestion(
+                              k,
+                              d.questions.map((q) => q.id),
+                            ),
+                          ],
+                        }))
+                      }
+                    >
+                      {SURVEY_QUESTION_KIND_LABELS[k]}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              {problems.length > 0 && (
+                <Alert color="red" title="The survey cannot be saved yet" data-testid="survey-problems">
+                  <Stack gap={2}>
+                    {problems.map((p) => (
+                      <Text size="sm" key={p}>
+                        {p}
+                      </Text>
+                    ))}
+                  </Stack>
+                </Alert>
+              )}
+              {mayWrite && (
+                <Group>
+                  <Button onClick={submit} loading={save.isPending}>
+                    Save survey
+                  </Button>
+                  {openId && can(config.def.permission, "delete") && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      loading={destroy.isPending}
+                      onClick={() => {
+                        if (window.confirm(`Delete the survey "${draft.title}"?`)) destroy.mutate(openId);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </div>
+          <div>
+            <Text fw={600} size="sm" mb="xs">
+              Preview
+            </Text>
+            <SurveyPreview definition={draft} />
+          </div>
+        </SimpleGrid>
+      )}
     </div>
   );
 };

@@ -1,0 +1,126 @@
+import type { TTx } from "../../db/client.js";
+import type { Prisma } from "../../generated/prisma/client.js";
+import { publishAfterCommit } from "../../kernel/transaction-repository.js";
+import { chatMessagesRepository } from "../chat-messages/chat-messages-repository.js";
+
+/** The seafarer a survey goes to: whether their Telegram is linked decides how it goes. */
+export interface TSurveyRecipient {
+  id: number;
+  name: string;
+  surname: string;
+  telegramUserId: string | null;
+}
+
+/** Survey responses (docs/tasks.md "Sending a survey"): the sent links and the answers. */
+export const surveyResponsesRepository = (db: TTx) => ({
+  survey(id: number) {
+    return db.surveySchema.findUnique({ where: { id }, select: { id: true, title: true, definition: true } });
+  },
+
+  recipients(ids: readonly number[]): Promise<TSurveyRecipient[]> {
+    return db.user.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, name: true, surname: true, telegramUserId: true },
+    });
+  },
+
+  /** The rows already made for these seafarers (answered ones are not sent again). */
+  existing(surveySchemaId: number, userIds: readonly number[]) {
+    return db.surveyResponse.findMany({
+      where: { surveySchemaId, userId: { in: [...userIds] } },
+      select: { id: true, userId: true, submittedAt: true },
+    });
+  },
+
+  /**
+   * Makes or renews the link of one seafarer: a new token hash replaces an unanswered one's, so
+   * the older link stops working (one row per survey and seafarer).
+   */
+  async upsertInvitation(data: {
+    surveySchemaId: number;
+    userId: number;
+    authorId: number;
+    tokenHash: string;
+    expiresAt: Date;
+    channel: string;
+    definition: Prisma.InputJsonValue;
+  }) {
+    const { surveySchemaId, userId, ...rest } = data;
+    const row = await db.surveyResponse.upsert({
+      where: { surveySchemaId_userId: { surveySchemaId, userId } },
+      create: data,
+      update: { ...rest, chatMessageId: null },
+    });
+    publishAfterCommit(db, {
+      type: "survey_responses",
+      ids: [row.id],
+      event: "update",
+      actorId: data.authorId,
+      at: new Date().toISOString(),
+    });
+    return row;
+  },
+
+  /** The chat's rows: a survey link to a linked seafarer goes as an outbound chat message. */
+  chat: () => chatMessagesRepository(db),
+
+  setChatMessage(id: number, chatMessageId: number) {
+    return db.surveyResponse.update({ where: { id }, data: { chatMessageId } });
+  },
+
+  /** The row a public link names (by its token's hash), with its survey's title. */
+  byTokenHash(tokenHash: string) {
+    return db.surveyResponse.findUnique({
+      where: { tokenHash },
+      select: {
+        id: true,
+        userId: true,
+        definition: true,
+        expiresAt: true,
+        submittedAt: true,
+        user: { select: { name: true } },
+      },
+    });
+  },
+
+  /**
+   * Stores the answers once: only a row still unanswered and unexpired takes them (a conditional
+   * update, so two submits racing write one). False when it was answered or expired meanwhile.
+   */
+  async submit(id: number, answers: Prisma.InputJsonValue): Promise<boolean> {
+    const now = new Date();
+    const { count } = await db.surveyResponse.updateMany({
+      where: { id, submittedAt: null, expiresAt: { gt: now } },
+      data: { answers, submittedAt: now },
+    });
+    if (count === 1)
+      publishAfterCommit(db, {
+        type: "survey_responses",
+        ids: [id],
+        event: "update",
+        actorId: null,
+        at: now.toISOString(),
+      });
+    return count === 1;
+  },
+
+  /** Every response of a survey with its seafarer's name, oldest first (results and the xlsx). */
+  responses(surveySchemaId: number) {
+    return db.surveyResponse.findMany({
+      where: { surveySchemaId },
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        userId: true,
+        channel: true,
+        answers: true,
+        submittedAt: true,
+        expiresAt: true,
+        createdAt: true,
+        user: { select: { name: true, surname: true, crewingApplicantId: true } },
+      },
+    });
+  },
+});
+
+export type TSurveyResponsesRepository = ReturnType<typeof surveyResponsesRepository>;
