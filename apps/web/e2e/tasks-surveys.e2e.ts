@@ -47,8 +47,8 @@ test("a task with two subtasks cannot be finished until they are; then it is", a
   await expect(notice(page, "Task status updated successfully").first()).toBeVisible();
   await expect(page.getByRole("radio", { name: "Done" })).toBeChecked();
 
-  await page.getByLabel("Comment", { exact: true }).fill("All booked.");
-  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  await page.getByTestId("task-comments").getByLabel("New comment").fill("All booked.");
+  await page.getByTestId("task-comment-add").click();
   await expect(page.getByTestId("task-comments").getByText("All booked.")).toBeVisible();
   await shoot(page, "task-drawer", { fullPage: false });
 

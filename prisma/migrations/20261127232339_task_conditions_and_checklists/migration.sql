@@ -2,7 +2,8 @@
 ALTER TABLE "task_types" ADD COLUMN     "finish_conditions" TEXT[] DEFAULT ARRAY[]::TEXT[];
 
 -- AlterTable
-ALTER TABLE "tasks" ADD COLUMN     "checklist_item_id" INTEGER;
+ALTER TABLE "tasks" ADD COLUMN     "checklist" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "checklist_item_id" INTEGER;
 
 -- CreateTable
 CREATE TABLE "checklist_items" (

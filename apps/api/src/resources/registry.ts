@@ -56,6 +56,7 @@ import {
   wageScalesBinding,
 } from "./wages/wages-bindings.js";
 import { taskTypesBinding, tasksBinding } from "./tasks/tasks-binding.js";
+import { checklistItemsBinding } from "./checklists/checklist-items-binding.js";
 import {
   equipmentMatrixItemsBinding,
   equipmentOptionsBinding,
@@ -122,6 +123,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   matrixItemsBinding,
   taskTypesBinding,
   tasksBinding,
+  checklistItemsBinding,
   vacanciesBinding,
   vacancyAppliesBinding,
   surveySchemasBinding,

@@ -37,6 +37,7 @@ import {
 } from "./comments.js";
 import { chatMessages } from "./chat-messages.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
+import { checklistItems } from "./checklists.js";
 import { taskTypes, tasks } from "./tasks.js";
 import { equipmentMatrixItems, equipmentOptions, matrixPrices, ownerMatrices } from "./equipment-matrix.js";
 import { vacancies, vacancyApplies } from "./vacancies.js";
@@ -63,6 +64,7 @@ export * from "./comments.js";
 export * from "./chat-messages.js";
 export * from "./document-matrix.js";
 export * from "./tasks.js";
+export * from "./checklists.js";
 export * from "./vacancies.js";
 export * from "./surveys.js";
 
@@ -117,6 +119,7 @@ export const RESOURCES: Readonly<Record<string, TResourceDef>> = Object.fromEntr
     ownerLevelFees,
     taskTypes,
     tasks,
+    checklistItems,
     equipmentOptions,
     ownerMatrices,
     matrixPrices,

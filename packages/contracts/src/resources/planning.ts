@@ -312,6 +312,9 @@ export const crewChanges = defineResource({
     port_arrived_name: { label: "Port arrived", kind: "text", form: false, details: false },
     sign_on_count: { label: "Signing on", kind: "number", list: true, form: false },
     sign_off_count: { label: "Signing off", kind: "number", list: true, form: false },
+    /** The checklist's tasks (docs/tasks.md): how many there are and how many are done or cancelled. */
+    checklist_total: { label: "Checklist tasks", kind: "number", form: false },
+    checklist_done: { label: "Checklist done", kind: "number", form: false },
     author_name: { label: "Author", kind: "text", form: false },
     ...timestamps,
   },

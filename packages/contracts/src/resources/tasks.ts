@@ -53,8 +53,49 @@ export const TASK_NOTICES = {
 export const ZTaskDeadline = ZDateIn(2000, 2100);
 export const TASK_DESCRIPTION_MAX = 10_000;
 
-/** Kinds of task (call a seafarer, check documents, visa, medical, tickets, hotel, ...): admins edit them. */
-export const taskTypes = plainList("task_types", "taskManager", "/task-types", "Task type", "Task types");
+/**
+ * What a task of a type must show before it may be finished (issue 18 §3: "a task whose type has
+ * an unmet condition is refused"). Each is checked by the server on `update_status` to done and
+ * listed on the task (`conditions`) so the user sees what is missing before trying.
+ */
+export const TASK_FINISH_CONDITIONS = [
+  { value: "item", label: "It is about a record (a seafarer, a vessel, a crew change)" },
+  { value: "comment", label: "The outcome is written down (a comment on the task)" },
+  { value: "attachment", label: "A file is attached (a comment with a file: the ticket, the visa)" },
+  {
+    value: "documents_valid",
+    label: "The seafarer's documents are valid today (none expired)",
+  },
+] as const;
+export type TTaskFinishCondition = (typeof TASK_FINISH_CONDITIONS)[number]["value"];
+export const ZTaskFinishCondition = z.enum(
+  TASK_FINISH_CONDITIONS.map((c) => c.value) as [TTaskFinishCondition, ...TTaskFinishCondition[]],
+);
+/** A condition as a task shows it: met or not (`documents_valid` on a task not about a seafarer is unmet). */
+export interface TTaskCondition {
+  condition: TTaskFinishCondition;
+  label: string;
+  met: boolean;
+}
+
+const plainTaskTypes = plainList("task_types", "taskManager", "/task-types", "Task type", "Task types");
+/** Kinds of task (call a seafarer, check documents, visa, medical, tickets, hotel, ...): admins edit them, with what each needs to be finished. */
+export const taskTypes = defineResource({
+  ...plainTaskTypes,
+  attributes: {
+    title: plainTaskTypes.attributes.title,
+    finish_conditions: {
+      label: "To finish, it needs",
+      kind: "tags",
+      options: TASK_FINISH_CONDITIONS,
+      input: z
+        .array(ZTaskFinishCondition)
+        .max(TASK_FINISH_CONDITIONS.length)
+        .refine((list) => new Set(list).size === list.length, "names a condition twice"),
+    },
+    ...timestamps,
+  },
+});
 
 /** POST /api/tasks/{id}/update_status: the status to move to (spec 002 §7 updateStatus). */
 export const ZTaskStatusChange = z.strictObject({ status: z.enum(TASK_STATUSES) });
@@ -106,6 +147,11 @@ export const tasks = defineResource({
     overdue: { label: "Overdue", kind: "boolean", form: false },
     subtask_count: { label: "Subtasks", kind: "number", form: false },
     open_subtask_count: { label: "Open subtasks", kind: "number", form: false },
+    /**
+     * What its type needs before it may be done, each met or not (TTaskCondition[]); empty when
+     * the type asks nothing. The drawer lists them; update_status to done checks them again.
+     */
+    conditions: { label: "To finish", kind: "text", form: false, details: false },
     ...timestamps,
   },
   relationships: {

@@ -57,13 +57,19 @@ export const crewChangesBinding: TResourceEntry = bindResource(
     author_name: (row) => textAt(row, "author", "name"),
   },
   computedMany: {
-    names: ["sign_on_count", "sign_off_count"],
+    names: ["sign_on_count", "sign_off_count", "checklist_total", "checklist_done"],
     async load(rows, { repo }) {
-      const counts = await repo.signCounts(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const [counts, checklist] = await Promise.all([repo.signCounts(ids), repo.checklistCounts(ids)]);
       return new Map(
         rows.map((r) => [
           r.id,
-          { sign_on_count: counts.get(r.id)?.on ?? 0, sign_off_count: counts.get(r.id)?.off ?? 0 },
+          {
+            sign_on_count: counts.get(r.id)?.on ?? 0,
+            sign_off_count: counts.get(r.id)?.off ?? 0,
+            checklist_total: checklist.get(r.id)?.total ?? 0,
+            checklist_done: checklist.get(r.id)?.done ?? 0,
+          },
         ]),
       );
     },

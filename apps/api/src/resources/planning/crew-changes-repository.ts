@@ -97,6 +97,21 @@ export const crewChangesRepository = (db: TTx) => ({
         out.set(g.crewChangeSignOffId, { on: out.get(g.crewChangeSignOffId)?.on ?? 0, off: g._count._all });
     return out;
   },
+  /** The checklist tasks of these crew changes (subtasks of their checklist parent): all, and done or cancelled. */
+  async checklistCounts(
+    crewChangeIds: readonly number[],
+  ): Promise<Map<number, { total: number; done: number }>> {
+    const out = new Map<number, { total: number; done: number }>();
+    if (!crewChangeIds.length) return out;
+    const rows = await db.$queryRaw<{ item_id: number; total: number; done: number }[]>`
+      SELECT p.item_id, count(*)::int AS total,
+             count(*) FILTER (WHERE t.status IN ('done', 'cancelled'))::int AS done
+        FROM tasks p JOIN tasks t ON t.addressable_task_id = p.id
+       WHERE p.checklist AND p.item_type = 'crew_changes' AND p.item_id = ANY(${[...crewChangeIds]}::int[])
+       GROUP BY p.item_id`;
+    for (const r of rows) out.set(r.item_id, { total: r.total, done: r.done });
+    return out;
+  },
   async lockCrewChange(id: number): Promise<void> {
     await db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('crew_changes'), ${id})`;
   },

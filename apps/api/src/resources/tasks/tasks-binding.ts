@@ -7,12 +7,14 @@ import {
   can,
   taskTypes,
   tasks,
+  type TTaskCondition,
   type TTaskStatus,
 } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { textAt } from "../planning/row-read.js";
+import { taskConditions } from "./task-conditions.js";
 import { notifyTask, taskTitle } from "./task-notices.js";
 import { tasksRepository } from "./tasks-repository.js";
 
@@ -27,8 +29,11 @@ const mayReadItem = (actor: TActor, type: string): boolean => {
   return def !== undefined && can(actor.permissions, def.permission, "read");
 };
 
-/** The refusal of spec 002 §8: a task with open subtasks cannot be finished. */
-const finishRefused = (open: number): AppError =>
+/**
+ * The refusal of spec 002 §8: a task with open subtasks, or whose type's conditions are not all
+ * met, cannot be finished; `meta` says which (the drawer lists them before the user tries).
+ */
+const finishRefused = (open: number, unmet: readonly TTaskCondition[]): AppError =>
   new AppError("UNPROCESSABLE", TASK_NOTICES.finishRefused, [
     {
       status: "422",
@@ -37,7 +42,7 @@ const finishRefused = (open: number): AppError =>
       detail: TASK_NOTICES.finishRefused,
       // The whole task, not a field: the client shows the refusal as a notice.
       source: { pointer: "/data" },
-      meta: { open_subtasks: open },
+      meta: { open_subtasks: open, unmet_conditions: unmet.map((c) => c.label) },
     },
   ]);
 
@@ -64,7 +69,7 @@ export const tasksBinding: TResourceEntry = bindResource(
     overdue: (row) => isOpen(row.status) && row.deadline !== null && row.deadline < utcToday(),
   },
   computedMany: {
-    names: ["subtask_count", "open_subtask_count", "item_title"],
+    names: ["subtask_count", "open_subtask_count", "item_title", "conditions"],
     async load(rows, { repo, actor }) {
       const ids = rows.map((r) => r.id);
       const items = rows.flatMap((r) =>
@@ -72,7 +77,11 @@ export const tasksBinding: TResourceEntry = bindResource(
           ? [{ type: r.itemType, id: r.itemId }]
           : [],
       );
-      const [counts, titles] = await Promise.all([repo.subtaskCounts(ids), repo.itemTitles(items)]);
+      const [counts, titles, conditions] = await Promise.all([
+        repo.subtaskCounts(ids),
+        repo.itemTitles(items),
+        taskConditions(repo, rows),
+      ]);
       return new Map(
         rows.map((r) => [
           r.id,
@@ -83,6 +92,7 @@ export const tasksBinding: TResourceEntry = bindResource(
               r.itemType !== null && r.itemId !== null
                 ? (titles.get(`${r.itemType}:${r.itemId}`) ?? null)
                 : null,
+            conditions: conditions.get(r.id) ?? [],
           },
         ]),
       );
@@ -194,8 +204,13 @@ export const tasksBinding: TResourceEntry = bindResource(
       const before = await ctx.kernel.serviceOf("tasks").find(ctx.actor, ctx.id);
       await ctx.transaction(async (repo) => {
         if (status === "done") {
-          const open = await repo.openSubtasks(ctx.id);
-          if (open > 0) throw finishRefused(open);
+          const row = await repo.find(ctx.id);
+          const [open, conditions] = await Promise.all([
+            repo.openSubtasks(ctx.id),
+            row ? taskConditions(repo, [row]) : Promise.resolve(new Map<number, TTaskCondition[]>()),
+          ]);
+          const unmet = (conditions.get(ctx.id) ?? []).filter((c) => !c.met);
+          if (open > 0 || unmet.length > 0) throw finishRefused(open, unmet);
         }
         if (before.status === status) return;
         const row = await repo.setStatus(ctx.id, status);

@@ -63,6 +63,56 @@ export const tasksRepository = (db: TTx) => ({
     return out;
   },
 
+  /** The finish conditions of these task types, by type id. */
+  async finishConditions(typeIds: readonly number[]): Promise<Map<number, string[]>> {
+    if (!typeIds.length) return new Map();
+    const rows = await db.taskType.findMany({
+      where: { id: { in: [...typeIds] } },
+      select: { id: true, finishConditions: true },
+    });
+    return new Map(rows.map((r) => [r.id, r.finishConditions]));
+  },
+
+  /** Which of these tasks have a comment. */
+  async commentedTasks(taskIds: readonly number[]): Promise<Set<number>> {
+    if (!taskIds.length) return new Set();
+    const rows = await db.comment.groupBy({ by: ["taskId"], where: { taskId: { in: [...taskIds] } } });
+    return new Set(rows.flatMap((r) => (r.taskId === null ? [] : [r.taskId])));
+  },
+
+  /** Which of these tasks have a comment with a file. */
+  async tasksWithFiles(taskIds: readonly number[]): Promise<Set<number>> {
+    if (!taskIds.length) return new Set();
+    const comments = await db.comment.findMany({
+      where: { taskId: { in: [...taskIds] } },
+      select: { id: true, taskId: true },
+    });
+    if (!comments.length) return new Set();
+    const files = await db.storedFile.findMany({
+      where: { recordType: "comments", recordId: { in: comments.map((c) => c.id) } },
+      select: { recordId: true },
+      distinct: ["recordId"],
+    });
+    const withFile = new Set(files.map((f) => f.recordId));
+    return new Set(comments.flatMap((c) => (withFile.has(c.id) && c.taskId !== null ? [c.taskId] : [])));
+  },
+
+  /**
+   * Which of these seafarers hold a document kind only in expired versions: the newest expiry of
+   * some kind has passed (a renewed passport answers for the old one; no expiry never expires).
+   */
+  async seafarersWithExpiredDocuments(userIds: readonly number[]): Promise<Set<number>> {
+    if (!userIds.length) return new Set();
+    const rows = await db.$queryRaw<{ user_id: number }[]>`
+      SELECT DISTINCT user_id FROM (
+        SELECT user_id, n_doc, bool_or(valid_until IS NULL OR valid_until >= CURRENT_DATE) AS held
+          FROM applicant_documents
+         WHERE user_id = ANY(${[...new Set(userIds)]}::int[])
+         GROUP BY user_id, n_doc) kinds
+       WHERE NOT held`;
+    return new Set(rows.map((r) => r.user_id));
+  },
+
   /** Whether the record an item names exists. */
   async itemExists(type: TTaskItemType, id: number): Promise<boolean> {
     switch (type) {

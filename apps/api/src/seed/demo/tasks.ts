@@ -1,4 +1,6 @@
 import type { TDb } from "../../db/client.js";
+import { checklistRepository } from "../../resources/checklists/checklist-repository.js";
+import { readChecklist } from "../../resources/checklists/crew-change-checklist.js";
 
 const DAY = 86_400_000;
 const dayFromToday = (n: number): Date =>
@@ -67,6 +69,63 @@ const SURVEYS = [
   },
 ];
 
+/** What a task of these types needs before it is done (docs/tasks.md "Finish conditions"). */
+const FINISH_CONDITIONS: Readonly<Record<string, string[]>> = {
+  "Call a seafarer": ["comment"],
+  "Check documents": ["item", "documents_valid"],
+  Visa: ["attachment"],
+  Tickets: ["attachment"],
+};
+
+/** The demo owners' crew change checklist: what each seafarer signing on needs, days before. */
+const CHECKLIST: readonly { text: string; type: string; days: number }[] = [
+  { text: "Documents checked", type: "Check documents", days: 21 },
+  { text: "Medical certificate", type: "Medical", days: 14 },
+  { text: "Visa", type: "Visa", days: 10 },
+  { text: "PPE ordered", type: "PPE order", days: 10 },
+  { text: "Flights booked", type: "Tickets", days: 5 },
+  { text: "Hotel booked", type: "Hotel", days: 3 },
+];
+
+/**
+ * Every demo owner's checklist, and the checklist of the next planned crew change made from it
+ * through the same code the action uses (the crew change then shows "Checklist 0/N").
+ */
+const seedChecklists = async (
+  db: TDb,
+  types: ReadonlyMap<string, number>,
+  actorId: number,
+): Promise<void> => {
+  const owners = await db.owner.findMany({ select: { id: true } });
+  await db.checklistItem.createMany({
+    data: owners.flatMap((o) =>
+      CHECKLIST.map((line, position) => ({
+        ownerId: o.id,
+        description: line.text,
+        taskTypeId: types.get(line.type) ?? null,
+        daysBefore: line.days,
+        position: position + 1,
+      })),
+    ),
+  });
+  const next = await db.crewChange.findFirst({
+    where: { state: "planned", date: { gte: new Date() }, signOnPlans: { some: { userId: { not: null } } } },
+    orderBy: { date: "asc" },
+    select: { id: true },
+  });
+  if (!next) return;
+  const repo = checklistRepository(db);
+  const state = await readChecklist(repo, next.id);
+  if (!state?.missing.length) return;
+  const parent = await repo.createParent({
+    description: state.parentDescription,
+    crewChangeId: next.id,
+    actorId,
+    deadline: state.parentDeadline,
+  });
+  await repo.createLines(parent.id, actorId, state.missing);
+};
+
 /** A board of tasks across the demo staff with deadlines around today, and two surveys (issue 18 §5). */
 export const seedTasks = async (db: TDb): Promise<void> => {
   if ((await db.task.count()) > 0) return;
@@ -77,6 +136,8 @@ export const seedTasks = async (db: TDb): Promise<void> => {
   });
   if (!staff.length) return;
   const types = new Map((await db.taskType.findMany()).map((t) => [t.title, t.id]));
+  for (const [title, conditions] of Object.entries(FINISH_CONDITIONS))
+    await db.taskType.updateMany({ where: { title }, data: { finishConditions: conditions } });
   const applicants = await db.user.findMany({
     take: TASKS.length,
     orderBy: { id: "asc" },
@@ -119,5 +180,6 @@ export const seedTasks = async (db: TDb): Promise<void> => {
       });
   }
   const admin = staff[0]?.id ?? null;
+  if (admin !== null) await seedChecklists(db, types, admin);
   for (const s of SURVEYS) await db.surveySchema.create({ data: { ...s, authorId: admin } });
 };

@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Switch, TagsInput } from "@mantine/core";
+import { Badge, Group, MultiSelect, Select, Switch, TagsInput } from "@mantine/core";
 import { IconCheck, IconMinus } from "@tabler/icons-react";
 import type { TFieldInputProps, TFieldViewProps } from "./field-kind-types";
 import { commonInputProps } from "./TextKinds";
@@ -34,22 +34,38 @@ export const SelectInput = (props: TFieldInputProps) => (
   />
 );
 
-export const TagsKindInput = (props: TFieldInputProps) => (
-  <TagsInput
-    {...commonInputProps(props)}
-    value={Array.isArray(props.value) ? props.value : []}
-    onChange={(next) => props.onChange(next)}
-    clearable
-  />
-);
+/**
+ * Free tags, or, when the definition lists `options` (a task type's finish conditions, a
+ * vacancy's channels), a choice of several of them by their labels: nothing else can be typed.
+ */
+export const TagsKindInput = (props: TFieldInputProps) => {
+  const value = Array.isArray(props.value) ? props.value : [];
+  return props.attr.options ? (
+    <MultiSelect
+      {...commonInputProps(props)}
+      data={props.attr.options.map((o) => ({ value: o.value, label: o.label }))}
+      value={value}
+      onChange={(next) => props.onChange(next)}
+      clearable
+    />
+  ) : (
+    <TagsInput
+      {...commonInputProps(props)}
+      value={value}
+      onChange={(next) => props.onChange(next)}
+      clearable
+    />
+  );
+};
 
-export const TagsView = ({ value }: TFieldViewProps) => {
+export const TagsView = ({ attr, value }: TFieldViewProps) => {
   const tags = Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  const labelOf = (t: string) => attr.options?.find((o) => o.value === t)?.label ?? t;
   return (
     <Group gap={4}>
       {tags.map((t) => (
         <Badge key={t} variant="light" size="sm" tt="none">
-          {t}
+          {labelOf(t)}
         </Badge>
       ))}
     </Group>

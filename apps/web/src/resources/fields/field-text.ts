@@ -51,7 +51,12 @@ export const formatValue = (attr: TAttributeDef, value: unknown): string => {
     case "select":
       return attr.options?.find((o) => o.value === value)?.label ?? textOf(value);
     case "tags":
-      return Array.isArray(value) ? value.filter((t) => typeof t === "string").join(", ") : "";
+      return Array.isArray(value)
+        ? value
+            .filter((t): t is string => typeof t === "string")
+            .map((t) => attr.options?.find((o) => o.value === t)?.label ?? t)
+            .join(", ")
+        : "";
     case "password":
       return "";
     case "number":

@@ -14,7 +14,8 @@ export const PageHeader = ({
   estimated?: boolean;
   actions?: ReactNode;
 }) => (
-  <Group justify="space-between" align="center" gap="sm" wrap="nowrap" mb="md">
+  // Wraps on a phone: the actions ("New task") go under the title whole instead of being squeezed.
+  <Group justify="space-between" align="center" gap="sm" wrap="wrap" mb="md">
     <Group gap="sm" wrap="nowrap" miw={0}>
       <Title order={2} fz={{ base: 20, sm: 24 }} fw={650} lh={1.2} lineClamp={1}>
         {title}
@@ -33,7 +34,7 @@ export const PageHeader = ({
       ) : null}
     </Group>
     {actions ? (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" ml="auto">
         {actions}
       </Group>
     ) : null}

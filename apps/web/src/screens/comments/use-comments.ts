@@ -32,30 +32,38 @@ export type TComment = TResourceObject<TCommentAttributes>;
 
 /** The parent record a thread hangs off: an applicant, a plan. */
 export interface TThreadOf {
-  type: "users" | "time_plans";
+  type: "users" | "time_plans" | "tasks";
   id: string;
 }
 
-export const COMMENTS_KEY = (of: TThreadOf, category: string) =>
-  [comments.type, "thread", { ...of, category }] as const;
+/** Newest first (an applicant's or a plan's thread) or oldest first (a task's, read as a conversation). */
+export type TThreadOrder = "newest" | "oldest";
+
+export const COMMENTS_KEY = (of: TThreadOf, category: string, order: TThreadOrder = "newest") =>
+  [comments.type, "thread", { ...of, category, order }] as const;
 
 /**
  * One record's comments, newest first, all of them (page size 999, the spec's), the authors
  * included; `category` "all" means every type. Every comment written anywhere (the live
  * stream's `comments`) reloads the thread.
  */
-export const useCommentThread = (of: TThreadOf, category = "all") => {
+export const useCommentThread = (of: TThreadOf, category = "all", order: TThreadOrder = "newest") => {
   const queryClient = useQueryClient();
   useLiveChanges([comments.type], () => {
     void queryClient.invalidateQueries({ queryKey: [comments.type, "thread"] });
   });
   return useQuery({
-    queryKey: COMMENTS_KEY(of, category),
+    queryKey: COMMENTS_KEY(of, category, order),
     queryFn: ({ signal }) =>
       getManyReference<TCommentAttributes>(
         comments.type,
         { parentType: of.type, parentId: of.id },
-        { perPage: 999, sort: "-created_at", filter: { category }, include: ["author"] },
+        {
+          perPage: 999,
+          sort: order === "newest" ? "-created_at" : "created_at",
+          filter: { category },
+          include: ["author"],
+        },
         signal,
       ),
   });
@@ -66,7 +74,7 @@ export const useDeleteComment = () =>
   useResourceMutation({
     mutationFn: (id: string) => runActionFor(comments, "destroy", { id }, z.unknown()),
     notice: "The comment deleted successfully",
-    invalidates: [comments.type, "users", "time_plans"],
+    invalidates: [comments.type, "users", "time_plans", "tasks"],
   });
 
 const ZResult = z.object({ title: z.string(), effect: z.string() });

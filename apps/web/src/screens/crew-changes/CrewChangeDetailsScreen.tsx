@@ -9,6 +9,7 @@ import { useApiErrorHandler } from "../../errors";
 import { ResourceDetailsScreen } from "../../resources/details/ResourceDetailsScreen";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
+import { CrewChangeChecklist } from "./CrewChangeChecklist";
 import { CrewChangeState } from "./CrewChangesScreen";
 import { CrewListTable } from "./CrewListTable";
 import { useCrewListPrint, type TCrewListRequest } from "./CrewListPrintDialog";
@@ -51,103 +52,108 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
       badges={({ record }) => <CrewChangeState state={recordOf(crewChanges, record).attributes.state} />}
     >
       {() => (
-        <Paper withBorder p={{ base: "md", sm: "lg" }} shadow="xs">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={4}>Crew list</Title>
-              <Group gap="xs">
-                {can("timeplans", "read") && can(crewChanges.permission, "update") && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconCalendarEvent size={14} />}
-                    component={Link}
-                    to={`/timeplans/crew-rotation/crew-change/${id}/edit`}
-                    data-testid="crew-list-on-planner"
-                  >
-                    Pick on the planner
-                  </Button>
-                )}
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
+        <Stack gap="md">
+          <Paper withBorder p={{ base: "md", sm: "lg" }} shadow="xs">
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={4}>Crew list</Title>
+                <Group gap="xs">
+                  {can("timeplans", "read") && can(crewChanges.permission, "update") && (
                     <Button
                       size="xs"
-                      variant="default"
-                      leftSection={crewList.checking ? <Loader size={14} /> : <IconPrinter size={14} />}
-                      data-testid="crew-change-print"
+                      variant="light"
+                      leftSection={<IconCalendarEvent size={14} />}
+                      component={Link}
+                      to={`/timeplans/crew-rotation/crew-change/${id}/edit`}
+                      data-testid="crew-list-on-planner"
                     >
-                      Print
+                      Pick on the planner
                     </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Label>Crew list (IMO FAL Form 5)</Menu.Label>
-                    {CREW_LIST_PRINTS.map((request) => (
-                      <Menu.Item
-                        key={`${request.type}-${request.format}`}
-                        onClick={() => void crewList.start(request)}
+                  )}
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={crewList.checking ? <Loader size={14} /> : <IconPrinter size={14} />}
+                        data-testid="crew-change-print"
                       >
-                        On {request.type}, .{request.format}
-                      </Menu.Item>
-                    ))}
-                    {can("timeplans", "read") && (
-                      <>
-                        <Menu.Label>Crew by rank</Menu.Label>
+                        Print
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Label>Crew list (IMO FAL Form 5)</Menu.Label>
+                      {CREW_LIST_PRINTS.map((request) => (
                         <Menu.Item
-                          onClick={() =>
-                            void print(timePlans, "print_crew_role", {
-                              input: { crew_change_id: id, type: "on_board" },
-                            })
-                          }
+                          key={`${request.type}-${request.format}`}
+                          onClick={() => void crewList.start(request)}
                         >
-                          On board after the change
+                          On {request.type}, .{request.format}
                         </Menu.Item>
-                        <Menu.Item
-                          onClick={() =>
-                            void print(timePlans, "print_crew_role", {
-                              input: { crew_change_id: id, type: "sign_on" },
-                            })
-                          }
-                        >
-                          Signing on
-                        </Menu.Item>
-                        <Menu.Item
-                          onClick={() =>
-                            void print(timePlans, "print_crew_role", {
-                              input: { crew_change_id: id, type: "sign_off" },
-                            })
-                          }
-                        >
-                          Signing off
-                        </Menu.Item>
-                      </>
-                    )}
-                    {can("equipmentMatrix", "read") && (
-                      <>
-                        <Menu.Label>Protective equipment</Menu.Label>
-                        <Menu.Item
-                          data-testid="print-ppe-order"
-                          onClick={() =>
-                            void print(ownerMatrices, "print_ppe_order", { input: { crew_change_id: id } })
-                          }
-                        >
-                          PPE order for those signing on, .xlsx
-                        </Menu.Item>
-                      </>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
+                      ))}
+                      {can("timeplans", "read") && (
+                        <>
+                          <Menu.Label>Crew by rank</Menu.Label>
+                          <Menu.Item
+                            onClick={() =>
+                              void print(timePlans, "print_crew_role", {
+                                input: { crew_change_id: id, type: "on_board" },
+                              })
+                            }
+                          >
+                            On board after the change
+                          </Menu.Item>
+                          <Menu.Item
+                            onClick={() =>
+                              void print(timePlans, "print_crew_role", {
+                                input: { crew_change_id: id, type: "sign_on" },
+                              })
+                            }
+                          >
+                            Signing on
+                          </Menu.Item>
+                          <Menu.Item
+                            onClick={() =>
+                              void print(timePlans, "print_crew_role", {
+                                input: { crew_change_id: id, type: "sign_off" },
+                              })
+                            }
+                          >
+                            Signing off
+                          </Menu.Item>
+                        </>
+                      )}
+                      {can("equipmentMatrix", "read") && (
+                        <>
+                          <Menu.Label>Protective equipment</Menu.Label>
+                          <Menu.Item
+                            data-testid="print-ppe-order"
+                            onClick={() =>
+                              void print(ownerMatrices, "print_ppe_order", { input: { crew_change_id: id } })
+                            }
+                          >
+                            PPE order for those signing on, .xlsx
+                          </Menu.Item>
+                        </>
+                      )}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
               </Group>
-            </Group>
-            {crewList.dialog}
-            {crewChange.data ? (
-              <CrewListTable
-                rows={crewChange.data.crewList}
-                timeplansById={crewChange.data.timeplansById}
-                mode="display"
-              />
-            ) : null}
-          </Stack>
-        </Paper>
+              {crewList.dialog}
+              {crewChange.data ? (
+                <CrewListTable
+                  rows={crewChange.data.crewList}
+                  timeplansById={crewChange.data.timeplansById}
+                  mode="display"
+                />
+              ) : null}
+            </Stack>
+          </Paper>
+          {can("taskManager", "read") && (
+            <CrewChangeChecklist crewChangeId={id} mayCreate={can("taskManager", "create")} />
+          )}
+        </Stack>
       )}
     </ResourceDetailsScreen>
   );

@@ -3,8 +3,8 @@ import {
   TASK_NOTICES,
   TASK_STATUSES,
   TASK_STATUS_LABELS,
-  comments as commentsDef,
   tasks as tasksDef,
+  type TTaskCondition,
   type TTaskStatus,
 } from "@crew/contracts";
 import {
@@ -19,34 +19,19 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  Textarea,
   Title,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconPlus } from "@tabler/icons-react";
+import { IconCircleCheck, IconCircleDashed, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { getManyReference, getOne, queryKeys, runAction } from "../../api";
+import { RecordComments } from "../comments/RecordComments";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useNarrowScreen } from "../../lib/use-narrow-screen";
 import { Deadline, StatusBadge } from "./task-badges";
 import { TaskFormModal } from "./TaskFormModal";
 import type { TTaskAttributes } from "./task-model";
-
-interface TCommentAttributes {
-  body: string;
-  author_name: string;
-  created_at: string;
-}
-
-/** The text of a sanitised comment body (markup dropped; shown as text, never as HTML). */
-const textOf = (html: string): string =>
-  new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-
-const when = (iso: string): string => {
-  const d = new Date(iso);
-  return `${d.toLocaleDateString("en-GB").replace(/\//g, ".")} ${d.toTimeString().slice(0, 5)}`;
-};
 
 /** The picker value of a to-one relationship as served ({data: {type, id}}), named by its label. */
 const linked = (rel: unknown, label: string | null): { id: string; label: string } | null => {
@@ -67,8 +52,36 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 );
 
 /**
+ * What the task's type needs before it may be done, ticked when met (the server checks them
+ * again when the task is moved to done, and refuses with the spec's notice while one is unmet).
+ */
+const Conditions = ({ conditions }: { conditions: readonly TTaskCondition[] }) =>
+  conditions.length === 0 ? null : (
+    <Paper withBorder p="sm" data-testid="task-conditions">
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+        To finish this task
+      </Text>
+      <Stack gap={4}>
+        {conditions.map((c) => (
+          <Group key={c.condition} gap={6} wrap="nowrap" data-met={c.met}>
+            {c.met ? (
+              <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-label="met" />
+            ) : (
+              <IconCircleDashed size={16} color="var(--mantine-color-orange-7)" aria-label="not yet" />
+            )}
+            <Text size="sm" c={c.met ? undefined : "orange.9"}>
+              {c.label}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+
+/**
  * One task (`?task_id=`): its status, details, subtasks (loaded lazily, 250 ms after the task
- * opens, as the spec's debounce), and its comments oldest first with a box to add one.
+ * opens, as the spec's debounce), what its type needs to be finished, and its comments oldest
+ * first with a box to add one (with @-mentions: a mentioned colleague watches the task).
  */
 export const TaskDrawer = ({
   id,
@@ -84,7 +97,6 @@ export const TaskDrawer = ({
   const narrow = useNarrowScreen();
   const [editing, setEditing] = useState(false);
   const [addingSubtask, setAddingSubtask] = useState(false);
-  const [comment, setComment] = useState("");
   const task = useQuery({
     queryKey: queryKeys.one("tasks", id),
     queryFn: ({ signal }) => getOne<TTaskAttributes>("tasks", id, { include: [] }, signal),
@@ -96,31 +108,12 @@ export const TaskDrawer = ({
     queryFn: ({ signal }) => getManyReference<TTaskAttributes>("tasks", ref, SUBTASKS, signal),
     enabled: lazyId === id,
   });
-  const commentRef = { parentType: "tasks", parentId: id, path: "comments" } as const;
-  const commentParams = { perPage: 999, sort: "created_at" } as const;
-  const comments = useQuery({
-    queryKey: queryKeys.manyReference("comments", commentRef, commentParams),
-    queryFn: ({ signal }) =>
-      getManyReference<TCommentAttributes>("comments", commentRef, commentParams, signal),
-    enabled: lazyId === id,
-  });
-
   const move = useResourceMutation({
     mutationFn: ({ taskId, status }: { taskId: string; status: TTaskStatus }) =>
       runAction(tasksDef, "update_status", { id: taskId, input: { status } }),
     invalidates: ["tasks"],
     notice: TASK_NOTICES.statusUpdated,
   });
-  const addComment = useResourceMutation({
-    mutationFn: (body: string) =>
-      runAction(commentsDef, "create", {
-        input: { body, addressable_type: "tasks", addressable_id: Number(id) },
-      }),
-    invalidates: ["comments"],
-    notice: "The comment created successfully",
-    onSuccess: () => setComment(""),
-  });
-
   const t = task.data?.data;
   const a = t?.attributes;
   return (
@@ -165,6 +158,7 @@ export const TaskDrawer = ({
               <Fact label="Author">{a.author_name ?? "—"}</Fact>
             </Stack>
           </Paper>
+          <Conditions conditions={a.conditions} />
           {mayWrite && (
             <Group gap="xs">
               <Button variant="default" size="xs" onClick={() => setEditing(true)}>
@@ -214,41 +208,14 @@ export const TaskDrawer = ({
             )}
           </Stack>
           <Divider label="Comments" labelPosition="left" />
-          <Stack gap="xs" data-testid="task-comments">
-            {(comments.data?.data ?? []).map((c) => (
-              <Paper key={c.id} withBorder p="xs">
-                <Group justify="space-between" gap="xs">
-                  <Text size="xs" fw={600}>
-                    {c.attributes.author_name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {when(c.attributes.created_at)}
-                  </Text>
-                </Group>
-                <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-                  {textOf(c.attributes.body)}
-                </Text>
-              </Paper>
-            ))}
-            <Textarea
-              aria-label="Comment"
-              placeholder="Write a comment"
-              autosize
-              minRows={2}
-              value={comment}
-              onChange={(e) => setComment(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <Button
-                size="xs"
-                disabled={!comment.trim()}
-                loading={addComment.isPending}
-                onClick={() => addComment.mutate(comment)}
-              >
-                Comment
-              </Button>
-            </Group>
-          </Stack>
+          <RecordComments
+            of={{ type: "tasks", id }}
+            order="oldest"
+            emptyText="No comments on this task yet."
+            invalidates={["tasks"]}
+            testId="task-comments"
+            addTestId="task-comment-add"
+          />
         </Stack>
       )}
       {editing && a && (

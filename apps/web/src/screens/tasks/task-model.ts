@@ -1,4 +1,4 @@
-import type { TTaskStatus } from "@crew/contracts";
+import type { TTaskCondition, TTaskStatus } from "@crew/contracts";
 
 /** A task as the screens read it (the server's attributes of `tasks`). */
 export interface TTaskAttributes {
@@ -15,6 +15,7 @@ export interface TTaskAttributes {
   overdue: boolean;
   subtask_count: number;
   open_subtask_count: number;
+  conditions: TTaskCondition[];
   created_at: string;
 }
 
