@@ -18,6 +18,11 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
     List: lazy(() =>
       import("../screens/vacancies/VacanciesScreen").then((m) => ({ default: m.VacanciesScreen })),
     ),
+    Details: lazy(() =>
+      import("../screens/vacancies/VacancyDetailsScreen").then((m) => ({
+        default: m.VacancyDetailsScreen,
+      })),
+    ),
   },
   vacancy_applies: { messages: VACANCY_APPLY_MESSAGES },
   ranks: {

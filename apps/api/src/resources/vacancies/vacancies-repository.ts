@@ -228,13 +228,18 @@ export const vacanciesRepository = (db: TTx) => ({
        LIMIT ${q.limit}`);
   },
 
-  /** select_options: "Master · NORDIC STAR · 01.03.2027", the soonest first. */
+  /**
+   * select_options: "Master · NORDIC STAR · 2027-03-01", the soonest first. Only vacancies whose
+   * joining date has not passed: the picker is where a seafarer is applied to an open seat.
+   */
   async options(q: string | undefined, size: number, scope: Prisma.VacancyWhereInput) {
     const text = q?.trim();
+    const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
     const rows = await db.vacancy.findMany({
       where: {
         AND: [
           scope,
+          { start: { gte: today } },
           text
             ? {
                 OR: [

@@ -18,6 +18,7 @@ import { ApplicantComments } from "../comments/ApplicantComments";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./applicant-display";
 import { formatMoney } from "../../lib/numbers";
+import { ApplyToVacancyButton } from "../vacancies/ApplyToVacancyButton";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Stack gap={2} miw={0}>
@@ -227,19 +228,27 @@ export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
           </Group>
         );
       }}
-      actions={() =>
-        can("users", "update") && !can("users", "delete") ? (
-          <Button
-            component={Link}
-            to={`${config.base}/${id}/${tab}/delete`}
-            variant="light"
-            color="red"
-            leftSection={<IconArchive size={16} />}
-          >
-            Delete
-          </Button>
-        ) : null
-      }
+      actions={(one) => {
+        const a = recordOf(applicants, one.record).attributes;
+        return (
+          <>
+            {a.archived ? null : (
+              <ApplyToVacancyButton candidate={{ id: one.record.id, label: `${a.surname} ${a.name}` }} />
+            )}
+            {can("users", "update") && !can("users", "delete") ? (
+              <Button
+                component={Link}
+                to={`${config.base}/${id}/${tab}/delete`}
+                variant="light"
+                color="red"
+                leftSection={<IconArchive size={16} />}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </>
+        );
+      }}
     />
   );
 };

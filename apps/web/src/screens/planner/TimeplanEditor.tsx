@@ -39,6 +39,7 @@ import { WageForRank } from "../wages/WageForRank";
 import { PLANS_KEY, usePlannerRows } from "./use-planner-data";
 import { ZPlanWarnings } from "./warnings";
 import { PlanComments } from "../comments/PlanComments";
+import { PlanVacancyActions } from "../vacancies/PlanVacancyActions";
 
 /** A plan being made from a range selected on a row (navigation state of /timeplans/new). */
 export interface TNewPlan {
@@ -418,6 +419,9 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
                 error={errors.vacancy_description}
                 disabled={!mayEdit}
               />
+              {plan?.attributes.vacancy_id ? (
+                <PlanVacancyActions vacancyId={plan.attributes.vacancy_id} />
+              ) : null}
             </>
           )}
           <Group gap="lg">
