@@ -107,7 +107,7 @@ describe("tasks", () => {
     await bad({ description: "  " }, "/data/attributes/description");
     await bad({ item_type: "users" }, "/data/attributes/item_id");
     await bad({ item_type: "users", item_id: 2_000_000_000 }, "/data/attributes/item_id");
-    await bad({ item_type: "vacancy_applies", item_id: 1 }, "/data/attributes/item_type");
+    await bad({ item_type: "vacancy_applies", item_id: 2_000_000_000 }, "/data/attributes/item_id");
     await bad({ item_type: "planets", item_id: 1 }, "/data/attributes/item_type");
     expect(await db().task.count()).toBe(before);
 

@@ -312,3 +312,74 @@ describe("public vacancies page", () => {
     expect((await api().get("/jobs/abc")).status).toBe(404);
   });
 });
+
+describe("an application's task and a deleted vacancy plan", () => {
+  const newTask = (attributes: Record<string, unknown>) =>
+    api()
+      .post("/api/tasks")
+      .set(admin)
+      .send({ data: { type: "tasks", attributes: { description: "Call him", ...attributes } } });
+
+  it("names its task on create; else the first task about it becomes its task; a missing task is a 4xx", async () => {
+    const rank = await createRank();
+    const id = await newVacancy(rank.id, (await createVessel()).id, {});
+    const named = await createApplicant({ rankId: rank.id });
+    const task = await newTask({});
+    expect(task.status, JSON.stringify(task.body)).toBe(201);
+    const withTask = await api()
+      .post(`/api/vacancies/${id}/vacancy_applies`)
+      .set(admin)
+      .send({
+        data: {
+          type: "vacancy_applies",
+          relationships: { candidate: rel("users", named.id), task: rel("tasks", task.body.data.id) },
+        },
+      });
+    expect(withTask.status, JSON.stringify(withTask.body)).toBe(201);
+    expect(withTask.body.data.relationships.task.data.id).toBe(task.body.data.id);
+
+    const missing = await api()
+      .post(`/api/vacancies/${id}/vacancy_applies`)
+      .set(admin)
+      .send({
+        data: {
+          type: "vacancy_applies",
+          relationships: {
+            candidate: rel("users", (await createApplicant({ rankId: rank.id })).id),
+            task: rel("tasks", 999_999_999),
+          },
+        },
+      });
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.status).toBeLessThan(500);
+
+    const plain = (await applyTo(id, (await createApplicant({ rankId: rank.id })).id)).body.data.id;
+    const about = await newTask({ item_type: "vacancy_applies", item_id: Number(plain) });
+    expect(about.status, JSON.stringify(about.body)).toBe(201);
+    expect(about.body.data.attributes.item_title).toContain(rank.title);
+    await newTask({ item_type: "vacancy_applies", item_id: Number(plain), description: "Second" });
+    const shown = await api().get(`/api/vacancy_applies/${plain}`).set(admin);
+    expect(shown.body.data.relationships.task.data.id).toBe(about.body.data.id);
+    expect((await newTask({ item_type: "vacancy_applies", item_id: 999_999_999 })).status).toBe(422);
+  });
+
+  it("deleting a vacancy plan unpublishes its vacancy; its applications stay", async () => {
+    const rank = await createRank();
+    const vessel = await createVessel();
+    const row = await createScaleRow({ vesselId: vessel.id, rankId: rank.id });
+    const planId = await newPlan(admin, row.id, "2027-04-01", "2027-10-01");
+    await api()
+      .patch(`/api/time_plans/${planId}`)
+      .set(admin)
+      .send(planBody(row.id, { to_publish: true }, undefined, String(planId)));
+    const vacancy = await testDeps().db.vacancy.findUniqueOrThrow({ where: { timePlanId: planId } });
+    expect(vacancy.published).toBe(true);
+    await applyTo(vacancy.id, (await createApplicant({ rankId: rank.id })).id);
+    expect((await api().get(`/jobs/${vacancy.id}`)).status).toBe(200);
+    expect((await api().delete(`/api/time_plans/${planId}`).set(admin)).status).toBe(204);
+    const after = await testDeps().db.vacancy.findUniqueOrThrow({ where: { id: vacancy.id } });
+    expect(after).toMatchObject({ published: false, sources: [], timePlanId: null });
+    expect(await testDeps().db.vacancyApply.count({ where: { vacancyId: vacancy.id } })).toBe(1);
+    expect((await api().get(`/jobs/${vacancy.id}`)).status).toBe(410);
+  });
+});

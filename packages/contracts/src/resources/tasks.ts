@@ -23,15 +23,16 @@ export const TASK_CLOSED_STATUSES: readonly TTaskStatus[] = ["done", "cancelled"
 const taskStatusOptions = TASK_STATUSES.map((value) => ({ value, label: TASK_STATUS_LABELS[value] }));
 
 /**
- * What a task may be about (`item_type` + `item_id`): the one list. `active: false` for a type
- * whose records do not exist yet (vacancy applications): declared so the wire and the client
- * know it; a task naming it is refused (422) until a release turns it on.
+ * What a task may be about (`item_type` + `item_id`): the one list. `active: false` would declare a
+ * type whose records do not exist yet (so the wire and the client know it) and refuse a task
+ * naming it (422) until a release turns it on. The first task about a vacancy application
+ * becomes that application's `task` (docs/vacancies.md).
  */
 export const TASK_ITEM_TYPES = [
   { type: "users", label: "Applicant", active: true },
   { type: "vessels", label: "Vessel", active: true },
   { type: "crew_changes", label: "Crew change", active: true },
-  { type: "vacancy_applies", label: "Vacancy application", active: false },
+  { type: "vacancy_applies", label: "Vacancy application", active: true },
 ] as const;
 export type TTaskItemType = (typeof TASK_ITEM_TYPES)[number]["type"];
 export const ZTaskItemType = z.enum(

@@ -278,6 +278,11 @@ export const vacancyApplies = defineResource({
       attribute: "candidate_id",
     },
     author: { label: "Author", type: "clients", cardinality: "one", readOnly: true, attribute: "author_id" },
+    /**
+     * The task of the work around the application (spec's task_id): named on create, else the
+     * first task written about the application (item_type vacancy_applies) becomes it.
+     */
+    task: { label: "Task", type: "tasks", cardinality: "one", form: true, attribute: "task_id" },
   },
   parents: [
     { type: "vacancies", relationship: "vacancy", path: "vacancy_applies", create: true },

@@ -273,6 +273,11 @@ export const timePlansBinding: TResourceEntry = bindResource(
     if ((after.status === "vacancy" && after.toPublish) || ctx.before?.toPublish)
       await ctx.repo.vacancies.syncFromPlan(after, ctx.actor.id);
   },
+  // Its vacancy loses the plan and is unpublished by the database (vacancies_plan_gone): screens reload it.
+  async beforeDelete(row, ctx) {
+    const vacancy = await ctx.repo.vacancies.ofPlan(row.id);
+    if (vacancy) ctx.touched("vacancies", [vacancy.id]);
+  },
   async answerMeta(row, { repo }) {
     const warnings = (await repo.warnings([row])).get(row.id) ?? [];
     return warnings.length ? { warnings } : undefined;

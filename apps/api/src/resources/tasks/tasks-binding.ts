@@ -170,6 +170,11 @@ export const tasksBinding: TResourceEntry = bindResource(
     }
     if (after.addressableTaskId !== null) ctx.touched("tasks", [after.addressableTaskId]);
     if (ctx.before?.addressableTaskId) ctx.touched("tasks", [ctx.before.addressableTaskId]);
+    // The first task about a vacancy application is that application's task (its task_id).
+    if (after.itemType === "vacancy_applies" && after.itemId !== null) {
+      if (await ctx.repo.linkApplyTask(after.itemId, after.id))
+        ctx.touched("vacancy_applies", [after.itemId]);
+    }
   },
   // PATCH /tasks/{id}/relationships/addressable_task: the same ancestry rule as a write.
   async beforeRelationshipChange(change, ctx) {

@@ -122,16 +122,30 @@ export const tasksRepository = (db: TTx) => ({
         return (await db.vessel.count({ where: { id } })) > 0;
       case "crew_changes":
         return (await db.crewChange.count({ where: { id } })) > 0;
+      case "vacancy_applies":
+        return (await db.vacancyApply.count({ where: { id } })) > 0;
       default:
         return false;
     }
+  },
+
+  /**
+   * A task written about a vacancy application becomes its task when it has none yet (the
+   * application's task_id, docs/vacancies.md). Answers whether it did.
+   */
+  async linkApplyTask(applyId: number, taskId: number): Promise<boolean> {
+    const { count } = await db.vacancyApply.updateMany({
+      where: { id: applyId, taskId: null },
+      data: { taskId },
+    });
+    return count > 0;
   },
 
   /** Names of the records items name, by "type:id". */
   async itemTitles(items: readonly { type: string; id: number }[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const idsOf = (t: string) => [...new Set(items.filter((i) => i.type === t).map((i) => i.id))];
-    const [users, vessels, changes] = await Promise.all([
+    const [users, vessels, changes, applies] = await Promise.all([
       idsOf("users").length
         ? db.user.findMany({
             where: { id: { in: idsOf("users") } },
@@ -147,12 +161,27 @@ export const tasksRepository = (db: TTx) => ({
             select: { id: true, date: true, vessel: { select: { name: true } } },
           })
         : [],
+      idsOf("vacancy_applies").length
+        ? db.vacancyApply.findMany({
+            where: { id: { in: idsOf("vacancy_applies") } },
+            select: {
+              id: true,
+              candidate: { select: { surname: true, name: true } },
+              vacancy: { select: { rank: { select: { title: true } }, vessel: { select: { name: true } } } },
+            },
+          })
+        : [],
     ]);
     for (const u of users)
       out.set(`users:${u.id}`, [u.surname, u.name].filter(Boolean).join(" ") || `#${u.id}`);
     for (const v of vessels) out.set(`vessels:${v.id}`, v.name);
     for (const c of changes)
       out.set(`crew_changes:${c.id}`, `Crew change ${c.date.toISOString().slice(0, 10)} · ${c.vessel.name}`);
+    for (const a of applies)
+      out.set(
+        `vacancy_applies:${a.id}`,
+        `${[a.candidate.surname, a.candidate.name].filter(Boolean).join(" ")} → ${a.vacancy.rank.title} · ${a.vacancy.vessel.name}`,
+      );
     return out;
   },
 

@@ -20,18 +20,20 @@ import {
   Timeline,
   Title,
 } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { getManyReference, queryKeys, runAction } from "../../api";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { invalidateResource } from "../../resources/data/use-resource-queries";
+import { TaskFormModal } from "../tasks/TaskFormModal";
 import { APPLY_STATUS_COLOR, MOVE_VERB, moveEffect, whenOf, type TApplyAttributes } from "./apply-model";
 
 const LIST = { perPage: 200, sort: "-created_at" } as const;
 
-/** The candidate's id, from the record's to-one relationship. */
-const candidateIdOf = (apply: TResourceObject<TApplyAttributes>): string | null => {
-  const data = (apply.relationships?.candidate as { data?: { id?: unknown } | null } | undefined)?.data;
+/** The id a to-one relationship of the record names (its candidate, its task). */
+const linkedIdOf = (apply: TResourceObject<TApplyAttributes>, name: string): string | null => {
+  const data = (apply.relationships?.[name] as { data?: { id?: unknown } | null } | undefined)?.data;
   return data && typeof data.id === "string" ? data.id : null;
 };
 
@@ -55,10 +57,12 @@ export const VacancyAppliesPanel = ({
   vacancyId,
   vacancyTitle,
   mayUpdate,
+  mayAddTask,
 }: {
   vacancyId: string;
   vacancyTitle: string;
   mayUpdate: boolean;
+  mayAddTask: boolean;
 }) => {
   const ref = { parentType: "vacancies", parentId: vacancyId, path: "vacancy_applies" } as const;
   const applies = useQuery({
@@ -68,6 +72,8 @@ export const VacancyAppliesPanel = ({
   const [pending, setPending] = useState<TPendingMove | null>(null);
   const [comment, setComment] = useState("");
   const [open, setOpen] = useState<string | null>(null);
+  const [taskFor, setTaskFor] = useState<TResourceObject<TApplyAttributes> | null>(null);
+  const queryClient = useQueryClient();
   const move = useResourceMutation({
     mutationFn: ({ id, status, body }: { id: number; status: TVacancyApplyStatus; body: string }) =>
       runAction(vacancyApplies, "update_status", {
@@ -93,7 +99,8 @@ export const VacancyAppliesPanel = ({
         ) : null}
         {rows.map((apply) => {
           const a = apply.attributes;
-          const candidateId = candidateIdOf(apply);
+          const candidateId = linkedIdOf(apply, "candidate");
+          const taskId = linkedIdOf(apply, "task");
           const moves = VACANCY_APPLY_MOVES[a.status] ?? [];
           const last = a.change_comments.at(-1);
           return (
@@ -133,6 +140,29 @@ export const VacancyAppliesPanel = ({
                     </Group>
                   ) : null}
                 </Group>
+                <Group gap="xs">
+                  {taskId ? (
+                    <Anchor
+                      size="sm"
+                      component={Link}
+                      to={`/task-manager?task_id=${taskId}`}
+                      data-testid="apply-task"
+                    >
+                      Task #{taskId}
+                    </Anchor>
+                  ) : mayAddTask ? (
+                    <Anchor
+                      size="sm"
+                      component="button"
+                      type="button"
+                      title="A new task about this application; the first one becomes its task"
+                      data-testid="apply-add-task"
+                      onClick={() => setTaskFor(apply)}
+                    >
+                      Add task
+                    </Anchor>
+                  ) : null}
+                </Group>
                 {last ? (
                   <Text size="sm" c="dimmed" lineClamp={2}>
                     {last.body}
@@ -144,6 +174,7 @@ export const VacancyAppliesPanel = ({
                     size="xs"
                     component="button"
                     type="button"
+                    w="fit-content"
                     onClick={() => setOpen(open === apply.id ? null : apply.id)}
                   >
                     {open === apply.id ? "Hide changes" : `All ${a.change_comments.length} changes`}
@@ -171,6 +202,17 @@ export const VacancyAppliesPanel = ({
           );
         })}
       </Stack>
+      {taskFor ? (
+        <TaskFormModal
+          initial={{
+            description: `${taskFor.attributes.candidate_name} → ${vacancyTitle}`,
+            itemType: "vacancy_applies",
+            itemId: taskFor.id,
+          }}
+          onClose={() => setTaskFor(null)}
+          onCreated={() => void invalidateResource(queryClient, "vacancy_applies")}
+        />
+      ) : null}
       {pending ? (
         <Modal
           opened

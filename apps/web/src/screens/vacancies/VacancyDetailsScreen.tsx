@@ -58,6 +58,7 @@ export const VacancyDetailsScreen = ({ config }: TScreenProps) => {
               vacancyId={record.id}
               vacancyTitle={title}
               mayUpdate={can("vacancies", "update")}
+              mayAddTask={can("taskManager", "create")}
             />
           </>
         );

@@ -48,9 +48,9 @@ export const VacancyMatchesPanel = ({ vacancy, mayApply }: { vacancy: TNamed; ma
   const rows = matches.data?.data ?? [];
   const applyButton = (m: TVacancyMatch) =>
     m.attributes.applied ? (
-      <Badge variant="outline" color="gray" radius="sm" tt="none">
+      <Text size="sm" c="dimmed" fw={500} style={{ whiteSpace: "nowrap" }}>
         Applied
-      </Badge>
+      </Text>
     ) : mayApply ? (
       <Button
         size="compact-sm"

@@ -49,9 +49,9 @@ export const moveEffect = (
 ): string => {
   const base = `${candidate} on ${vacancy}: ${VACANCY_APPLY_STATUS_LABELS[from]} → ${VACANCY_APPLY_STATUS_LABELS[to]}.`;
   if (to === "approved")
-    return `${base} ${candidate} is put on the vacancy's plan on the scheduler (status Approved); the move is refused if he is planned elsewhere then.`;
+    return `${base} ${candidate} is put on the vacancy's plan on the scheduler (status Approved) and the vacancy is taken off its public page (the seat is filled); the move is refused if he is planned elsewhere then.`;
   if (to === "withdrawn" && from === "approved")
-    return `${base} ${candidate} is taken off the vacancy's plan, which becomes a vacancy again.`;
+    return `${base} ${candidate} is taken off the vacancy's plan, which becomes a vacancy again (not published: publish it again from the vacancy or the plan).`;
   if (to === "rejected" || to === "withdrawn" || to === "signed_on")
     return `${base} This ends the application: its status cannot change afterwards.`;
   return base;
