@@ -81,11 +81,11 @@ const main = async (): Promise<void> => {
       }[]
     >`
       SELECT id, "manningScaleId", status, "toPublish", start, "end", offer, "vacancyDescription" FROM (
-        SELECT DISTINCT ON (ms.role_id) tp.id, tp.manning_scale_id AS "manningScaleId", tp.status,
+        SELECT DISTINCT ON (ms.rank_id) tp.id, tp.manning_scale_id AS "manningScaleId", tp.status,
                true AS "toPublish", tp.start, tp."end", tp.offer, tp.vacancy_description AS "vacancyDescription"
           FROM time_plans tp JOIN manning_scales ms ON ms.id = tp.manning_scale_id
          WHERE tp.status = 'vacancy' AND tp.start >= current_date AND ms.vessel_id IS NOT NULL
-         ORDER BY ms.role_id, tp.start, tp.id) per_rank
+         ORDER BY ms.rank_id, tp.start, tp.id) per_rank
       ORDER BY start, id
       LIMIT ${VACANCIES}`;
     if (!plans.length)
