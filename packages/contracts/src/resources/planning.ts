@@ -313,8 +313,9 @@ export const crewChanges = defineResource({
     sign_on_count: { label: "Signing on", kind: "number", list: true, form: false },
     sign_off_count: { label: "Signing off", kind: "number", list: true, form: false },
     /** The checklist's tasks (docs/tasks.md): how many there are and how many are done or cancelled. */
-    checklist_total: { label: "Checklist tasks", kind: "number", form: false },
-    checklist_done: { label: "Checklist done", kind: "number", form: false },
+    // The page shows them in its checklist panel; lists and the API reference name them.
+    checklist_total: { label: "Checklist tasks", kind: "number", form: false, details: false },
+    checklist_done: { label: "Checklist done", kind: "number", form: false, details: false },
     author_name: { label: "Author", kind: "text", form: false },
     ...timestamps,
   },
