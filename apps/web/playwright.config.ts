@@ -59,7 +59,8 @@ export default defineConfig({
     ? undefined
     : {
         command: "node e2e/support/start-server.mjs",
-        url: `${BASE_URL}/api/health`,
+        // Ready once the demo is written (a first start answers at once and fills it behind: /api/ready is 503 until then).
+        url: `${BASE_URL}/api/ready`,
         // A server already on the port is somebody else's (other data): fail instead of using it.
         reuseExistingServer: false,
         timeout: 300_000,

@@ -5,6 +5,7 @@ import type { TDb } from "./db/client.js";
 import type { TJobs } from "./jobs/types.js";
 import type { TEventBus } from "./live/event-bus.js";
 import type { TStorage } from "./storage/storage.js";
+import type { TSeedProgress } from "./seed/seed.js";
 
 /** What the app is built from; tests build it against their own database. */
 export interface TDeps {
@@ -22,4 +23,6 @@ export interface TDeps {
   bus: TEventBus;
   /** Uploaded files (disk or S3-compatible). */
   storage: TStorage;
+  /** The demo filling after the server started answering (/api/ready waits for it); absent otherwise. */
+  seeding?: TSeedProgress;
 }

@@ -6,8 +6,8 @@ import { loadConfig } from "./config.js";
 import type { TDb } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
-import { seed } from "./seed/seed.js";
-import { withStartupLock } from "./db/startup-lock.js";
+import { seed, seedProgress, type TSeedProgress } from "./seed/seed.js";
+import { takeStartupLock } from "./db/startup-lock.js";
 import type { TDeps } from "./deps.js";
 import { JOB_HANDLERS } from "./job-handlers.js";
 import { createJobs, type TJobHandler } from "./jobs/index.js";
@@ -50,10 +50,19 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   await migrate(database.url, (m) => logger.info(m));
   const db = options.openDb(database.url, database.embedded);
   const storage = createStorage(config);
-  await withStartupLock(database.url, database.embedded, async () => {
+  const releaseStartupLock = await takeStartupLock(database.url, database.embedded);
+  let fill: Awaited<ReturnType<typeof seed>>;
+  try {
     await ensurePermissionRecords(db);
-    await seed(db, config, database.embedded, logger, storage);
-  });
+    fill = await seed(db, config, database.embedded, logger, storage);
+  } catch (error) {
+    await releaseStartupLock();
+    throw error;
+  }
+  if (!fill) await releaseStartupLock();
+  // The demo beyond the accounts fills while the server answers (a first start answers at once,
+  // issue 20.7); /api/ready says 503 with this progress until it is done.
+  const seeding: TSeedProgress | undefined = fill ? seedProgress() : undefined;
   // One retry per command: while Redis is away, what needs it (readiness, shared sign-in
   // counts, live events) fails within a second or two instead of waiting for it to return.
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
@@ -73,6 +82,7 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
     storage,
     sessionSecret: keptSecret(config, config.SESSION_SECRET, "session-secret"),
     embedded: database.embedded,
+    seeding,
   };
   if (!config.REDIS_URL || config.INLINE_WORKER) await jobs.start();
   // Telegram updates: by webhook behind PUBLIC_URL, else long polling by the one process holding the lease.
@@ -95,11 +105,25 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
     );
   });
 
+  let stopping = false;
+  const filled =
+    fill && seeding
+      ? fill(seeding, () => stopping)
+          .catch((error: unknown) => {
+            seeding.state = "failed";
+            if (!stopping) logger.error({ err: error }, "the demo seed failed: the demo stays partial");
+          })
+          .finally(() => releaseStartupLock())
+      : Promise.resolve();
+
   stopOnSignals(
     logger,
     { stopping: "shutting down: finishing requests in flight", failed: "shutdown failed" },
     async () => {
       await closeServer(server);
+      // The demo fill stops after the area it is writing (its transactions need the database).
+      stopping = true;
+      await filled;
       await poller?.stop();
       await jobs.stop();
       await bus.close();

@@ -45,6 +45,26 @@ export const healthRouter = (deps: TDeps): Router => {
   });
 
   router.get("/ready", async (req, res) => {
+    // A first start answers while the demo fills (docs/performance.md "First start"): not
+    // ready until it is, with how far it has come. Answered from memory: the fill's
+    // transactions may hold the embedded database's one connection.
+    const seeding = deps.seeding;
+    if (seeding && seeding.state !== "done") {
+      const failed = seeding.state === "failed";
+      const error: TErrorObject = {
+        status: "503",
+        code: failed ? "demo_seed_failed" : "demo_seeding",
+        title: "Service Unavailable",
+        detail: failed
+          ? "Writing the demo data failed; the server log says why."
+          : `Preparing the demo data (${seeding.done} of ${seeding.total} parts${seeding.area ? `; now: ${seeding.area}` : ""}).`,
+      };
+      res
+        .status(503)
+        .type(JSONAPI_MEDIA_TYPE)
+        .json({ errors: [error], meta: { seeding: { ...seeding } } });
+      return;
+    }
     const redis = deps.redis;
     const checks: Record<string, TCheckResult> = {
       database: await run(() => pingDatabase(deps.db)),

@@ -8,10 +8,26 @@ import { notificationOutbox } from "../resources/notifications/notification-outb
 import { DEMO_RANKS, DEMO_REFERENCE_DATA } from "./demo-data.js";
 import { DEMO_AREAS } from "./demo/index.js";
 
+/** How far the demo fill has come: `/api/ready` answers 503 with it until `state` is "done". */
+export interface TSeedProgress {
+  state: "seeding" | "done" | "failed";
+  /** The area being written (null before the first and after the last). */
+  area: string | null;
+  /** Areas written, of `total`. */
+  done: number;
+  total: number;
+}
+
+/** The demo's areas beyond the accounts, written after the server answers (seedDemoAreas). */
+export type TDemoFill = (progress: TSeedProgress, stopping: () => boolean) => Promise<void>;
+
 /**
- * Demo data for an empty database: one account per role (<role>@example.com, password
- * DEMO_PASSWORD), ranks, reference lists and a few notifications. Runs when SEED_DEMO is
- * true, or "auto" on the embedded database. Production seeds only ADMIN_EMAIL.
+ * Data for an empty database. The demo (SEED_DEMO true, or "auto" on the embedded database):
+ * one account per role (<role>@example.com, password DEMO_PASSWORD), ranks, reference lists
+ * and a few notifications are written here, before the server answers, so signing in works
+ * from its first answer; the rest of the demo (thousands of applicants and their records) is
+ * returned as `TDemoFill` for the caller to write while serving (docs/performance.md "First
+ * start"). Production seeds only ADMIN_EMAIL and returns null.
  */
 export const seed = async (
   db: TDb,
@@ -19,14 +35,23 @@ export const seed = async (
   embedded: boolean,
   logger: Logger,
   storage?: TStorage,
-): Promise<void> => {
+): Promise<TDemoFill | null> => {
   const accounts = await db.client.count();
-  if (accounts > 0) return;
+  if (accounts > 0) return null;
   const demo = config.SEED_DEMO === "true" || (config.SEED_DEMO === "auto" && embedded);
   if (demo) {
-    await seedDemo(db, storage, (area, ms) => logger.info(`seeded demo ${area} in ${ms} ms`));
-    logger.info("seeded demo data: accounts <role>@example.com, password in the README");
-  } else if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await seedDemoAccounts(db, (area, ms) => logger.info(`seeded demo ${area} in ${ms} ms`));
+    return async (progress, stopping) => {
+      await seedDemoAreas(db, storage, (area, ms) => logger.info(`seeded demo ${area} in ${ms} ms`), {
+        progress,
+        stopping,
+      });
+      if (stopping()) return;
+      logger.info("seeded demo data: accounts <role>@example.com, password in the README");
+      Object.assign(progress, { state: "done", area: null });
+    };
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await db.client.create({
       data: {
         name: "Administrator",
@@ -37,14 +62,44 @@ export const seed = async (
     });
     logger.info(`created the first admin account ${config.ADMIN_EMAIL}`);
   }
+  return null;
 };
 
+/** The whole demo at once (benches and tests that seed a database of their own). */
 export const seedDemo = async (
   db: TDb,
   storage?: TStorage,
   /** Told how long each demo area took (the start's log shows where a first start's time goes). */
   onArea?: (area: string, ms: number) => void,
 ): Promise<void> => {
+  await seedDemoAccounts(db, onArea);
+  await seedDemoAreas(db, storage, onArea);
+};
+
+/**
+ * The demo's areas in order, telling `progress` as they go (the caller says when it is done);
+ * stops between areas when `stopping` says so (a shutdown during the fill: the demo stays
+ * partial).
+ */
+export const seedDemoAreas = async (
+  db: TDb,
+  storage: TStorage | undefined,
+  onArea?: (area: string, ms: number) => void,
+  watch?: { progress: TSeedProgress; stopping: () => boolean },
+): Promise<void> => {
+  const progress = watch?.progress;
+  for (const area of DEMO_AREAS) {
+    if (watch?.stopping()) return;
+    if (progress) progress.area = area.name;
+    const started = performance.now();
+    await area.seed(db, storage);
+    onArea?.(area.name, Math.round(performance.now() - started));
+    if (progress) progress.done += 1;
+  }
+};
+
+/** Accounts, ranks, reference lists and notifications: what signing in and the first screens need. */
+const seedDemoAccounts = async (db: TDb, onArea?: (area: string, ms: number) => void): Promise<void> => {
   const base = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const names: Record<(typeof ROLES)[number], string> = {
@@ -163,9 +218,12 @@ export const seedDemo = async (
     ]),
   );
   onArea?.("accounts and reference lists", Math.round(performance.now() - base));
-  for (const area of DEMO_AREAS) {
-    const started = performance.now();
-    await area.seed(db, storage);
-    onArea?.(area.name, Math.round(performance.now() - started));
-  }
 };
+
+/** Progress of a fill about to start (the server's readiness reads it). */
+export const seedProgress = (): TSeedProgress => ({
+  state: "seeding",
+  area: null,
+  done: 0,
+  total: DEMO_AREAS.length,
+});

@@ -131,7 +131,11 @@ export const waitForOutput = async (proc: TProcess, pattern: RegExp, timeoutMs =
   }
 };
 
-/** An API process (src/main.ts, of this checkout or of `dir`) on loopback at a free port; resolves once /api/health answers. */
+/**
+ * An API process (src/main.ts, of this checkout or of `dir`) on loopback at a free port; resolves
+ * once /api/ready answers 200 (a first start with the demo answers at once and is ready when the
+ * demo is written: docs/performance.md "First start").
+ */
 export const startApi = async (
   env: Record<string, string>,
   opts: { timeoutMs?: number; quiet?: boolean; dir?: string } = {},
@@ -143,6 +147,6 @@ export const startApi = async (
     { quiet: opts.quiet, dir: opts.dir },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(proc, `${url}/api/health`, opts.timeoutMs ?? 90_000);
+  await waitForHttp(proc, `${url}/api/ready`, opts.timeoutMs ?? 90_000);
   return Object.assign(proc, { port, url });
 };

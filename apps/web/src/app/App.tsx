@@ -2,12 +2,19 @@ import { useEffect } from "react";
 import { checkSession } from "../session/session-actions";
 import { useSessionState } from "../session/use-session";
 import { AppRouter } from "./AppRouter";
+import { DemoPreparing } from "./DemoPreparing";
 import { FullScreenLoader } from "./FullScreenLoader";
 import { queryClient } from "./query-client";
 import { ServerUnreachable } from "./ServerUnreachable";
 
-/** Waits for the session check, then routes by what the signed-in user may do. */
-export const App = () => {
+/** Waits for a first start's demo fill and the session check, then routes by what the signed-in user may do. */
+export const App = () => (
+  <DemoPreparing>
+    <SessionGate />
+  </DemoPreparing>
+);
+
+const SessionGate = () => {
   const session = useSessionState();
 
   // Cached answers belong to the account that fetched them.

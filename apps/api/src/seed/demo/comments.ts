@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client.js";
+import type { TDb, TTx } from "../../db/client.js";
 import { excerpt, plainText } from "../../resources/comments/comment-body.js";
 import { notifyComment } from "../../resources/comments/comment-notices.js";
 import { commentsRepository } from "../../resources/comments/comments-repository.js";
@@ -183,44 +183,58 @@ export const seedComments = async (db: TDb): Promise<void> => {
     ];
   });
 
-  await db.$transaction(
-    async (tx) => {
-      // Demo data is nobody's work: no audit trail (docs/versions.md).
-      await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true)`;
-      const repo = commentsRepository(tx);
-      const saved = await tx.comment.createManyAndReturn({
-        data: drawn.map((d) => d.comment),
-        select: { id: true },
-      });
-      await tx.commentEvent.createMany({
-        data: drawn.flatMap((d, i) => {
-          const id = saved[i]?.id;
-          return id === undefined ? [] : [{ ...d.event, commentId: id }];
-        }),
-      });
-      const mentioned = drawn.flatMap((d, i) => {
+  // Short transactions (docs/performance.md "First start": the server answers while the demo
+  // fills); demo data is nobody's work: no audit trail (docs/versions.md).
+  const audited = <T>(fn: (tx: TTx) => Promise<T>): Promise<T> =>
+    db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT set_config('crew.audit', 'off', true)`;
+        return fn(tx);
+      },
+      { maxWait: 60_000, timeout: 120_000 },
+    );
+  await audited(async (tx) => {
+    const repo = commentsRepository(tx);
+    const saved = await tx.comment.createManyAndReturn({
+      data: drawn.map((d) => d.comment),
+      select: { id: true },
+    });
+    await tx.commentEvent.createMany({
+      data: drawn.flatMap((d, i) => {
         const id = saved[i]?.id;
-        return id === undefined || d.colleague === undefined ? [] : [{ d, id, colleague: d.colleague }];
+        return id === undefined ? [] : [{ ...d.event, commentId: id }];
+      }),
+    });
+    const mentioned = drawn.flatMap((d, i) => {
+      const id = saved[i]?.id;
+      return id === undefined || d.colleague === undefined ? [] : [{ d, id, colleague: d.colleague }];
+    });
+    await tx.commentMention.createMany({
+      data: mentioned.map((m) => ({ commentId: m.id, clientId: m.colleague })),
+    });
+    // The colleague mentioned gets the notification the app would have sent.
+    for (const m of mentioned)
+      await notifyComment(repo, { ...m.d.comment, addressableType: "users", id: m.id }, [m.colleague], {
+        mentionsOnly: true,
       });
-      await tx.commentMention.createMany({
-        data: mentioned.map((m) => ({ commentId: m.id, clientId: m.colleague })),
-      });
-      // The colleague mentioned gets the notification the app would have sent.
-      for (const m of mentioned)
-        await notifyComment(repo, { ...m.d.comment, addressableType: "users", id: m.id }, [m.colleague], {
-          mentionsOnly: true,
-        });
-      // The contact flags follow from the interactions alone (docs/interactions.md "Derived").
-      await tx.user.updateMany({
-        where: { id: { notIn: [...touched] } },
-        data: { lastContact: null, needReaction: false, noCallAnswer: false },
-      });
-      for (const userId of touched) await repo.updateApplicant(userId, {});
+    // The contact flags follow from the interactions alone (docs/interactions.md "Derived").
+    await tx.user.updateMany({
+      where: { id: { notIn: [...touched] } },
+      data: { lastContact: null, needReaction: false, noCallAnswer: false },
+    });
+  });
+  const users = [...touched];
+  for (let i = 0; i < users.length; i += 50)
+    await audited(async (tx) => {
+      const repo = commentsRepository(tx);
+      for (const userId of users.slice(i, i + 50)) await repo.updateApplicant(userId, {});
+    });
 
-      await tx.comment.createMany({ data: planComments });
-      for (const c of planComments)
+  await audited((tx) => tx.comment.createMany({ data: planComments }));
+  for (let i = 0; i < planComments.length; i += 50)
+    await audited(async (tx) => {
+      const repo = commentsRepository(tx);
+      for (const c of planComments.slice(i, i + 50))
         await repo.refreshPlanComment(c.addressableId, (b) => excerpt(plainText(b), 200));
-    },
-    { timeout: 120_000 },
-  );
+    });
 };
