@@ -39,6 +39,6 @@ export {
   type TRecordOf,
   type TStoredFile,
 } from "./record-types";
-export { queryKeys } from "./query-keys";
+export { queryKeys, typeOfRef, type TResourceRef } from "./query-keys";
 export { encodeQuery, type TQuery } from "./query-string";
 export { usePublicConfig, type TPublicConfig } from "./public-config";

@@ -11,7 +11,7 @@ export const manyReferenceKey = (
   ref: TParentRef,
   query: TListQuery,
   include: readonly string[],
-) => queryKeys.manyReference(def.type, ref, listParams(query, include));
+) => queryKeys.manyReference(def, ref, listParams(query, include));
 
 /** The children of one parent, in the list-state shape (getManyReference). */
 export const useManyReference = (

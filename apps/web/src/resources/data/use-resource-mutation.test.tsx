@@ -106,4 +106,24 @@ describe("the write layer (spec 000 §8)", () => {
     expect(view.result.current.path).toBe("/vessels/7/details");
     expect(notifyError).not.toHaveBeenCalled();
   });
+
+  it("attempt settles without rejecting: the result, or the failure's reading (a 422's fields)", async () => {
+    const error = new ApiError(422, "Unprocessable Entity", [
+      { status: "422", title: "must not be before the start", source: { pointer: "/data/attributes/end" } },
+    ]);
+    const { view } = setup<boolean, string>({
+      mutationFn: (ok) => (ok ? Promise.resolve("saved") : Promise.reject(error)),
+    });
+    let outcomes: unknown[] = [];
+    await act(async () => {
+      outcomes = [
+        await view.result.current.mutation.attempt(true),
+        await view.result.current.mutation.attempt(false),
+      ];
+    });
+    expect(outcomes).toEqual([
+      { ok: true, result: "saved" },
+      { ok: false, failure: { kind: "fields", fields: { end: "must not be before the start" } } },
+    ]);
+  });
 });

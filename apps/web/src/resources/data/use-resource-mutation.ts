@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import type { TResourceRef } from "../../api";
 import { useApiErrorHandler, type TErrorAction } from "../../errors";
 import { notifySuccess } from "../../notices";
 import { invalidateResource } from "./use-resource-queries";
@@ -9,8 +10,16 @@ type TOr<T, V, R> = T | ((result: R, variables: V) => T);
 export interface TResourceMutationOptions<V, R> {
   /** The write: a data-provider call, an action, or several in a row. */
   mutationFn: (variables: V) => Promise<R>;
-  /** Resource types the write changes or shows up in: their lists, records and pickers reload. */
-  invalidates?: TOr<readonly string[], V, R>;
+  /**
+   * Resources the write changes or shows up in, by definition (or a type the contracts know):
+   * their lists, records and pickers reload.
+   */
+  invalidates?: readonly TResourceRef[];
+  /**
+   * Reload `invalidates` after a failure too: a refused change shows what the server kept, a
+   * write of several steps that stopped midway shows the steps that went.
+   */
+  reloadOnFailure?: boolean;
   /** The spec's success notice; nothing when the screen shows the result itself. */
   notice?: TOr<ReactNode | undefined, V, R>;
   /** After the notice and the reload: close the dialog, go back, clear the picker. */
@@ -35,21 +44,39 @@ const valueOf = <T, V, R>(option: TOr<T, V, R> | undefined, result: R, variables
  * (redirects, notices, field messages), the success notice, and the reload of every resource
  * the write touches. `isPending` is the busy state, through the reload.
  */
+/** How one write ended, for a caller that answers its own caller (a form's save, a drag's drop). */
+export type TAttempt<R> = { ok: true; result: R } | { ok: false; failure: TErrorAction | undefined };
+
 export const useResourceMutation = <V = void, R = unknown>(options: TResourceMutationOptions<V, R>) => {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
-  return useMutation<R, unknown, V>({
+  // The reading of the last failure (onError runs before mutateAsync rejects), for `attempt`.
+  const lastFailure = useRef<TErrorAction | undefined>(undefined);
+  const reload = () =>
+    Promise.all((options.invalidates ?? []).map((ref) => invalidateResource(queryClient, ref)));
+  const mutation = useMutation<R, unknown, V>({
     mutationFn: options.mutationFn,
     onSuccess: async (result, variables) => {
       const notice = valueOf(options.notice, result, variables);
       if (notice !== undefined && notice !== null && notice !== "") notifySuccess(notice);
-      const types = valueOf(options.invalidates, result, variables) ?? [];
-      await Promise.all(types.map((type) => invalidateResource(queryClient, type)));
+      await reload();
       await options.onSuccess?.(result, variables);
     },
-    onError: (error, variables) => {
+    onError: async (error, variables) => {
       const action = options.refusal?.(error, variables) ? undefined : handleError(error);
+      lastFailure.current = action;
       options.onFailure?.(action, error, variables);
+      if (options.reloadOnFailure) await reload();
     },
   });
+  /**
+   * The write, settled: never rejects, so a caller awaiting it needs no catch (the failure was
+   * already shown by the rules above); a 422's field messages come back as `failure`.
+   */
+  const attempt = (variables: V): Promise<TAttempt<R>> =>
+    mutation.mutateAsync(variables).then(
+      (result) => ({ ok: true, result }),
+      () => ({ ok: false, failure: lastFailure.current }),
+    );
+  return { ...mutation, attempt };
 };

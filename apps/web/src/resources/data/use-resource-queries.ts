@@ -1,16 +1,16 @@
 import { resourceByType, type TResourceDef } from "@crew/contracts";
 import type { TCan } from "../../session/use-session";
 import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../api";
+import { queryKeys, typeOfRef, type TResourceRef } from "../../api";
 import type { TListQuery } from "../list-state/list-query";
 import { fetchList, fetchOne, fetchSelectOptions, listParams } from "./resource-client";
 
 /** The shell's keys ([type, verb, params]) so a write anywhere refreshes these lists too. */
 export const resourceKeys = {
   all: queryKeys.all,
-  list: (type: string, query: TListQuery, include: readonly string[]) =>
-    queryKeys.list(type, listParams(query, include)),
-  one: (type: string, id: string) => queryKeys.one(type, id),
+  list: (ref: TResourceRef, query: TListQuery, include: readonly string[]) =>
+    queryKeys.list(ref, listParams(query, include)),
+  one: (ref: TResourceRef, id: string) => queryKeys.one(ref, id),
   options: (type: string, q: string) => ["select_options", type, q] as const,
 };
 
@@ -51,7 +51,7 @@ export const useResourceList = (
   include: readonly string[] = listIncludes(def),
 ) =>
   useQuery({
-    queryKey: resourceKeys.list(def.type, query, include),
+    queryKey: resourceKeys.list(def, query, include),
     queryFn: ({ signal }) => fetchList(def, query, include, signal),
     // The old page stays on screen while the next loads: no flash of skeletons on paging.
     placeholderData: keepPreviousData,
@@ -63,7 +63,7 @@ export const useResourceRecord = (
   include: readonly string[] = listIncludes(def),
 ) =>
   useQuery({
-    queryKey: [...resourceKeys.one(def.type, id ?? ""), include],
+    queryKey: [...resourceKeys.one(def, id ?? ""), include],
     queryFn: ({ signal }) => fetchOne(def, id ?? "", include, signal),
     enabled: Boolean(id),
   });
@@ -78,8 +78,8 @@ export const useSelectOptions = (type: string, q: string, enabled = true) =>
   });
 
 /** After a write: lists, records and the option lists of other forms may all show it. */
-export const invalidateResource = (client: QueryClient, type: string): Promise<void> =>
+export const invalidateResource = (client: QueryClient, ref: TResourceRef): Promise<void> =>
   Promise.all([
-    client.invalidateQueries({ queryKey: resourceKeys.all(type) }),
-    client.invalidateQueries({ queryKey: ["select_options", type] }),
+    client.invalidateQueries({ queryKey: resourceKeys.all(ref) }),
+    client.invalidateQueries({ queryKey: ["select_options", typeOfRef(ref)] }),
   ]).then(() => undefined);

@@ -43,9 +43,9 @@ export const DeleteDialog = ({
     mutationFn: async () => {
       await deleteRecord(def, id);
       // The record is gone: nothing may read it again from the cache.
-      queryClient.removeQueries({ queryKey: resourceKeys.one(def.type, id) });
+      queryClient.removeQueries({ queryKey: resourceKeys.one(def, id) });
     },
-    invalidates: [def.type],
+    invalidates: [def],
     notice: messages.deleted,
     onSuccess: onDeleted ?? back,
   });

@@ -1,11 +1,10 @@
 import { Modal } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
-import { useApiErrorHandler } from "../../errors";
-import { notifyError, notifySuccess } from "../../notices";
+import { notifyError } from "../../notices";
 import { createRecord, updateRecord } from "../data/resource-client";
 import type { TResourceRecord } from "../data/resource-types";
-import { formIncludes, invalidateResource, useResourceRecord } from "../data/use-resource-queries";
+import { formIncludes, useResourceRecord } from "../data/use-resource-queries";
+import { useResourceMutation } from "../data/use-resource-mutation";
 import { useRedirectOnError } from "../data/use-redirect-on-error";
 import { useSession } from "../../session/use-session";
 import type { TScreenConfig } from "../screen-config";
@@ -42,8 +41,6 @@ export const ResourceFormDialog = ({
   hiddenFields,
 }: TResourceFormDialogProps) => {
   const { def, messages } = config;
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const { can } = useSession();
   const narrow = useMediaQuery("(max-width: 600px)", false, { getInitialValueInEffect: false });
   const existing = useResourceRecord(def, mode === "update" ? id : undefined, formIncludes(def, can));
@@ -52,30 +49,38 @@ export const ResourceFormDialog = ({
   // Esc, x and Cancel ask before typed changes go; a draft outlives a session that ends (issue 22.11).
   const guard = useFormGuard(onClose);
 
+  // The record's write: a 422's field messages go back to the form, other failures by spec 000 §8.
+  const write = useResourceMutation<TPayload, TResourceRecord>({
+    mutationFn: (payload) =>
+      mode === "create"
+        ? (create ?? ((p: TPayload) => createRecord(def, p)))(payload)
+        : updateRecord(def, id ?? "", payload),
+  });
   const submit = async (payload: TPayload): Promise<TSaveOutcome> => {
-    try {
-      const record =
-        mode === "create"
-          ? await (create ?? ((p: TPayload) => createRecord(def, p)))(payload)
-          : await updateRecord(def, id ?? "", payload);
-      return { record };
-    } catch (error) {
-      const action = handleError(error);
-      return action.kind === "fields" ? { errors: action.fields } : null;
-    }
+    const outcome = await write.attempt(payload);
+    if (outcome.ok) return { record: outcome.result };
+    return outcome.failure?.kind === "fields" ? { errors: outcome.failure.fields } : null;
   };
 
+  // After the record and its files (ResourceForm uploads between the two): the notice and the
+  // reload once everything is on the server. `failedFiles` is what is left to say.
+  const finish = useResourceMutation<number, number>({
+    mutationFn: async (failedFiles) => failedFiles,
+    invalidates: [def],
+    notice: mode === "create" ? messages.created : messages.updated,
+    onSuccess: (failedFiles) => {
+      if (failedFiles > 0) {
+        notifyError(
+          failedFiles === 1 ? "One file could not be uploaded" : `${failedFiles} files could not be uploaded`,
+        );
+        return;
+      }
+      guard.finish();
+      onClose();
+    },
+  });
   const saved: TResourceFormProps["onSaved"] = async (_record, failedFiles) => {
-    await invalidateResource(queryClient, def.type);
-    notifySuccess(mode === "create" ? messages.created : messages.updated);
-    if (failedFiles > 0) {
-      notifyError(
-        failedFiles === 1 ? "One file could not be uploaded" : `${failedFiles} files could not be uploaded`,
-      );
-      return;
-    }
-    guard.finish();
-    onClose();
+    await finish.mutateAsync(failedFiles);
   };
 
   const title =

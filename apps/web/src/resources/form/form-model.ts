@@ -146,6 +146,18 @@ export const toPayload = (
 };
 
 /**
+ * The definition's rules over several fields (start before end) a form's values break, by
+ * field, with the server's checker: the generic form and the bespoke ones (timeplan editor,
+ * crew rotation) show them before submit instead of waiting for the server's 422.
+ */
+export const declaredRuleErrors = (def: Pick<TResourceDef, "rules">, values: object): TFieldErrors => {
+  const byName = new Map<string, unknown>(Object.entries(values));
+  return Object.fromEntries(
+    brokenRules(def, (name) => byName.get(name)).map(({ field, message }) => [field, message]),
+  );
+};
+
+/**
  * Client-side check with the same zod schema the server applies, and the definition's rules
  * over several fields (start before end) over the whole form's `values`, with the server's
  * checker; messages keyed by field.
@@ -156,9 +168,7 @@ export const validatePayload = (
   payload: TPayload,
   values?: TFormValues,
 ): TFieldErrors => {
-  const errors: TFieldErrors = {};
-  if (values)
-    for (const { field, message } of brokenRules(def, (name) => values[name])) errors[field] = message;
+  const errors: TFieldErrors = values ? declaredRuleErrors(def, values) : {};
   const parsed = attributesSchema(def, mode).safeParse(payload.attributes);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

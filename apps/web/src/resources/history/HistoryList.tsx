@@ -30,7 +30,7 @@ const EVENT_COLORS = { create: "teal", update: "blue", delete: "red" } as const;
 export const HistoryList = ({ def, id }: { def: TResourceDef; id: string }) => {
   const [page, setPage] = useState(1);
   const versions = useQuery({
-    queryKey: queryKeys.versions(def.type, id, page),
+    queryKey: queryKeys.versions(def, id, page),
     queryFn: ({ signal }) => getVersions(def.type, id, { number: page, size: DEFAULT_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });

@@ -28,7 +28,7 @@ export const BulkActionsBar = ({ def, selection, actions, canDelete }: TBulkActi
 
   const bulkRun = useResourceMutation<TBulkAction>({
     mutationFn: (bulk) => runAction(def, bulk.name, { input: bulk.input(ids) }),
-    invalidates: [def.type],
+    invalidates: [def],
     notice: (_, bulk) => `${bulk.action.label}: ${count} done`,
     onSuccess: () => selection.clear(),
   });
@@ -46,7 +46,7 @@ export const BulkActionsBar = ({ def, selection, actions, canDelete }: TBulkActi
       }
       return failed;
     },
-    invalidates: [def.type],
+    invalidates: [def],
     notice: (failed, chosen) =>
       chosen.length > failed.length
         ? `${countOf(def, chosen.length - failed.length)} deleted successfully`

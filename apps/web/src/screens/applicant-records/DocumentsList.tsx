@@ -180,7 +180,7 @@ export const DocumentsList = (props: TRelatedListProps) => {
   const rename = useResourceMutation({
     mutationFn: () =>
       runActionFor(applicantDocuments, "rename_files", { input: { user_id: Number(parentId) } }, ZRenamed),
-    invalidates: [def.type],
+    invalidates: [def],
     notice: (answer) => answer.meta.message || FILES_RENAMED,
   });
 

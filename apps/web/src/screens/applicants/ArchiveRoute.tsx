@@ -28,7 +28,7 @@ export const ArchiveRoute = ({ config }: TScreenProps) => {
 
   const archive = useResourceMutation({
     mutationFn: () => updateRecord(def, id, { attributes: { archived: true }, relationships: {} }),
-    invalidates: [def.type],
+    invalidates: [def],
     notice: messages.deleted,
     onSuccess: toList,
   });

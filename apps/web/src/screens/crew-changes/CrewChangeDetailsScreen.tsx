@@ -2,10 +2,16 @@ import { crewChanges, ownerMatrices, timePlans, type TResourceDef } from "@crew/
 import { Button, Group, Loader, Menu, Paper, Stack, Title } from "@mantine/core";
 import { IconCalendarEvent, IconPrinter } from "@tabler/icons-react";
 import { Link, useParams } from "react-router-dom";
-import { recordOf } from "../../api";
-import { saveFile } from "../../api/data-provider";
-import { runAction, type TActionArgs, type TActionName, type TActionOf } from "../../api/run-action";
-import { useApiErrorHandler } from "../../errors";
+import {
+  recordOf,
+  runAction,
+  saveFile,
+  type TActionAnswer,
+  type TActionArgs,
+  type TActionName,
+  type TActionOf,
+} from "../../api";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { ResourceDetailsScreen } from "../../resources/details/ResourceDetailsScreen";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
@@ -31,21 +37,20 @@ import { useCrewChange } from "./use-crew-change";
 export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
   const { id = "" } = useParams();
   const { can } = useSession();
-  const handleError = useApiErrorHandler();
   const crewChange = useCrewChange(id);
   const crewList = useCrewListPrint(id);
-  const print = async <D extends TResourceDef, N extends TActionName<D>>(
+  // A print-out writes nothing: no notice, nothing to reload; the file is saved.
+  const printing = useResourceMutation<() => Promise<TActionAnswer>, TActionAnswer>({
+    mutationFn: (run) => run(),
+    onSuccess: (answer) => {
+      if (answer.kind === "file") saveFile(answer.file);
+    },
+  });
+  const print = <D extends TResourceDef, N extends TActionName<D>>(
     def: D,
     name: N,
     args: TActionArgs<TActionOf<D, N>>,
-  ) => {
-    try {
-      const answer = await runAction(def, name, args);
-      if (answer.kind === "file") saveFile(answer.file);
-    } catch (error) {
-      handleError(error);
-    }
-  };
+  ) => printing.mutate(() => runAction(def, name, args));
   return (
     <ResourceDetailsScreen
       config={config}
@@ -96,7 +101,7 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                           <Menu.Label>Crew by rank</Menu.Label>
                           <Menu.Item
                             onClick={() =>
-                              void print(timePlans, "print_crew_role", {
+                              print(timePlans, "print_crew_role", {
                                 input: { crew_change_id: id, type: "on_board" },
                               })
                             }
@@ -105,7 +110,7 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                           </Menu.Item>
                           <Menu.Item
                             onClick={() =>
-                              void print(timePlans, "print_crew_role", {
+                              print(timePlans, "print_crew_role", {
                                 input: { crew_change_id: id, type: "sign_on" },
                               })
                             }
@@ -114,7 +119,7 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                           </Menu.Item>
                           <Menu.Item
                             onClick={() =>
-                              void print(timePlans, "print_crew_role", {
+                              print(timePlans, "print_crew_role", {
                                 input: { crew_change_id: id, type: "sign_off" },
                               })
                             }
@@ -129,7 +134,7 @@ export const CrewChangeDetailsScreen = ({ config }: TScreenProps) => {
                           <Menu.Item
                             data-testid="print-ppe-order"
                             onClick={() =>
-                              void print(ownerMatrices, "print_ppe_order", { input: { crew_change_id: id } })
+                              print(ownerMatrices, "print_ppe_order", { input: { crew_change_id: id } })
                             }
                           >
                             PPE order for those signing on, .xlsx

@@ -10,9 +10,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { saveFile } from "../../api/data-provider";
-import { runAction, runActionFor } from "../../api/run-action";
-import { useApiErrorHandler } from "../../errors";
+import { runAction, runActionFor, saveFile } from "../../api";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 
 export type TCrewListRequest = { type: "arrival" | "departure"; format: "xlsx" | "docx" };
 
@@ -48,20 +47,18 @@ const bySeafarer = (answer: TCrewListProblems): TSeafarerProblems[] => {
  * seafarer's documents, and the user prints anyway or goes to fix them.
  */
 export const useCrewListPrint = (crewChangeId: string) => {
-  const handleError = useApiErrorHandler();
   const [pending, setPending] = useState<{ request: TCrewListRequest; answer: TCrewListProblems } | null>(
     null,
   );
-  const [checking, setChecking] = useState(false);
   const download = async (request: TCrewListRequest) => {
     const answer = await runAction(crewChanges, "print_crew_list", {
       input: { crew_change_id: crewChangeId, type: request.type, format: request.format },
     });
     if (answer.kind === "file") saveFile(answer.file);
   };
-  const start = async (request: TCrewListRequest) => {
-    setChecking(true);
-    try {
+  // Check, then print: questions and a file, nothing written, so no notice and nothing to reload.
+  const checkThenPrint = useResourceMutation<TCrewListRequest>({
+    mutationFn: async (request) => {
       const answer = await runActionFor(
         crewChanges,
         "check_crew_list",
@@ -70,28 +67,18 @@ export const useCrewListPrint = (crewChangeId: string) => {
       );
       if (answer.data.length) setPending({ request, answer });
       else await download(request);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setChecking(false);
-    }
-  };
-  const printAnyway = async () => {
+    },
+  });
+  const printing = useResourceMutation({ mutationFn: download });
+  const start = (request: TCrewListRequest) => checkThenPrint.attempt(request);
+  const checking = checkThenPrint.isPending;
+  const printAnyway = () => {
     if (!pending) return;
-    const { request } = pending;
     setPending(null);
-    try {
-      await download(request);
-    } catch (error) {
-      handleError(error);
-    }
+    printing.mutate(pending.request);
   };
   const dialog = (
-    <CrewListProblemsDialog
-      pending={pending}
-      onClose={() => setPending(null)}
-      onPrint={() => void printAnyway()}
-    />
+    <CrewListProblemsDialog pending={pending} onClose={() => setPending(null)} onPrint={printAnyway} />
   );
   return { start, checking, dialog };
 };

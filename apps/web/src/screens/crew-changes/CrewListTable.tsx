@@ -1,8 +1,8 @@
-import { crewLists, formatDay, signOffReasons } from "@crew/contracts";
+import { crewChanges, crewLists, formatDay, signOffReasons, timePlans } from "@crew/contracts";
 import { ActionIcon, Badge, Select, Table, Text, Tooltip } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { getList, remove, update } from "../../api/data-provider";
+import { useQuery } from "@tanstack/react-query";
+import { getList, queryKeys, remove, update } from "../../api";
 import { isApiError } from "../../api/api-error";
 import { recordOf } from "../../api/record-types";
 import { notifyError } from "../../notices";
@@ -43,10 +43,9 @@ const Side = ({ name, plan }: { name: string | null | undefined; plan: TCrewPlan
  */
 export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
   const editable = mode === "display" && can(crewLists.permission, "update");
   const reasons = useQuery({
-    queryKey: ["sign_off_reasons", "list", { all: true }],
+    queryKey: [...queryKeys.lists(signOffReasons), { all: true }],
     queryFn: ({ signal }) => getList(signOffReasons.type, { perPage: 999, sort: "title" }, signal),
     enabled: editable,
     staleTime: 5 * 60_000,
@@ -55,9 +54,6 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
     value: r.id,
     label: recordOf(signOffReasons, r).attributes.title,
   }));
-  // A refused change reloads too: the select shows the reason the server kept.
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
-
   const reasonSetting = useResourceMutation<{ row: TCrewListRecord; reasonId: string | null }>({
     mutationFn: ({ row, reasonId }) =>
       update(crewLists.type, row.id, { reason_id: reasonId === null ? null : Number(reasonId) }),
@@ -65,13 +61,14 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
       const label = reasonOptions.find((o) => o.value === reasonId)?.label;
       return label ? `[${label}] updated successfully` : PLANNER_MESSAGES.crewListUpdated;
     },
-    invalidates: ["crew_changes"],
+    invalidates: [crewChanges],
+    // A refused change reloads too: the select shows the reason the server kept.
+    reloadOnFailure: true,
     refusal: (error) => {
       const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
       if (first) notifyError(first.title, "The reason was not changed");
       return first !== undefined;
     },
-    onFailure: reload,
   });
   const setReason = (row: TCrewListRecord, reasonId: string | null) =>
     reasonSetting.mutateAsync({ row, reasonId }).catch(() => undefined);
@@ -79,8 +76,8 @@ export const CrewListTable = ({ rows, timeplansById, mode }: TProps) => {
   const removing = useResourceMutation<TCrewListRecord>({
     mutationFn: (row) => remove(crewLists.type, row.id),
     notice: PLANNER_MESSAGES.crewListUpdated,
-    invalidates: ["crew_changes", "time_plans"],
-    onFailure: reload,
+    invalidates: [crewChanges, timePlans],
+    reloadOnFailure: true,
   });
   const removeRow = (row: TCrewListRecord) => removing.mutateAsync(row).catch(() => undefined);
 

@@ -1,18 +1,24 @@
-import { crewChanges, crewLists, timePlans, toggleCrewListPlan, type TToggleRow } from "@crew/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
-import { create, getList, getOne, remove, update } from "../../api/data-provider";
+import {
+  crewChanges,
+  crewLists,
+  timePlans,
+  toggleCrewListPlan,
+  type TCrewListToggle,
+  type TToggleRow,
+} from "@crew/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { create, getList, getOne, queryKeys, remove, update } from "../../api";
 import { isApiError } from "../../api/api-error";
 import { recordOf, type TRecordOf } from "../../api/record-types";
-import { useApiErrorHandler } from "../../errors";
-import { notifyError, notifySuccess } from "../../notices";
+import { notifyError } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { PLANNER_MESSAGES } from "../planner/planner-messages";
 
 export type TCrewChangeRecord = TRecordOf<typeof crewChanges>;
 export type TCrewListRecord = TRecordOf<typeof crewLists>;
 export type TCrewPlanRecord = TRecordOf<typeof timePlans>;
 
-export const crewChangeKey = (id: string) => ["crew_changes", "one", { id, crewList: true }] as const;
+export const crewChangeKey = (id: string) => [...queryKeys.one(crewChanges, id), { crewList: true }] as const;
 
 /**
  * A crew change with its crew list (spec 002 §7: GET /crew_changes/{id} with crew_lists, port,
@@ -68,61 +74,62 @@ export const useCrewListToggle = (
   date: string | undefined,
   rows: readonly TCrewListRecord[],
 ) => {
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
-  return useCallback(
-    async (plan: TCrewPlanRecord): Promise<void> => {
-      if (!date) return;
-      const step = toggleCrewListPlan(
-        toToggleRows(rows),
-        {
-          id: Number(plan.id),
-          ms_id: plan.attributes.ms_id ?? -1,
-          start: plan.attributes.start,
-          end: plan.attributes.end,
-        },
-        date,
-      );
-      try {
-        switch (step.kind) {
-          case "inconsistent":
-            console.debug(step.debug);
-            notifyError(step.message);
-            return;
-          case "clear":
-            await update(crewLists.type, step.rowId, { [step.side]: null });
-            break;
-          case "delete":
-            await remove(crewLists.type, step.rowId);
-            break;
-          case "fill":
-            await update(crewLists.type, step.rowId, { [step.side]: step.planId });
-            break;
-          case "create":
-            await create(
-              crewLists.type,
-              { [step.side]: step.planId },
-              { crew_change: { type: crewChanges.type, id: crewChangeId } },
-            );
-            break;
-        }
-        notifySuccess(PLANNER_MESSAGES.crewListUpdated);
-      } catch (error) {
-        // Spec 002 §8: a 422 shows the first error's title with the message.
-        const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
-        // notifyError(message, title): the error's title heads its message; a title alone is the message.
-        const detailed = Boolean(first?.detail && first.detail !== first.title);
-        if (first)
-          notifyError(
-            detailed ? first.detail : first.title,
-            detailed ? first.title : "The crew list was not changed",
+  const toggling = useResourceMutation<TCrewListToggle>({
+    mutationFn: async (step) => {
+      switch (step.kind) {
+        case "inconsistent":
+          console.debug(step.debug);
+          throw new InconsistentList(step.message);
+        case "clear":
+          return update(crewLists.type, step.rowId, { [step.side]: null });
+        case "delete":
+          return remove(crewLists.type, step.rowId);
+        case "fill":
+          return update(crewLists.type, step.rowId, { [step.side]: step.planId });
+        case "create":
+          return create(
+            crewLists.type,
+            { [step.side]: step.planId },
+            { crew_change: { type: crewChanges.type, id: crewChangeId } },
           );
-        else handleError(error);
-      } finally {
-        await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
-        await queryClient.invalidateQueries({ queryKey: ["time_plans"] });
       }
     },
-    [crewChangeId, date, rows, queryClient, handleError],
-  );
+    notice: PLANNER_MESSAGES.crewListUpdated,
+    invalidates: [crewChanges, timePlans],
+    // What the server kept shows after a refusal too (and after an inconsistent list).
+    reloadOnFailure: true,
+    refusal: (error) => {
+      if (error instanceof InconsistentList) {
+        notifyError(error.message);
+        return true;
+      }
+      // Spec 002 §8: a 422 shows the first error's title with the message.
+      const first = isApiError(error) && error.status === 422 ? error.apiErrors[0] : undefined;
+      if (!first) return false;
+      // notifyError(message, title): the error's title heads its message; a title alone is the message.
+      const detailed = Boolean(first.detail && first.detail !== first.title);
+      notifyError(
+        detailed ? first.detail : first.title,
+        detailed ? first.title : "The crew list was not changed",
+      );
+      return true;
+    },
+  });
+  return async (plan: TCrewPlanRecord): Promise<void> => {
+    if (!date) return;
+    const step = toggleCrewListPlan(
+      toToggleRows(rows),
+      {
+        id: Number(plan.id),
+        ms_id: plan.attributes.ms_id ?? -1,
+        start: plan.attributes.start,
+        end: plan.attributes.end,
+      },
+      date,
+    );
+    await toggling.attempt(step);
+  };
 };
+
+/** The contracts' rule found the list in a state it cannot change: 'Something went wrong'. */
+class InconsistentList extends Error {}

@@ -9,6 +9,7 @@ import {
   remove,
   removeFromRelationship,
   type TListParams,
+  type TResourceRef,
 } from "../../api";
 import { recordOf } from "../../api/record-types";
 import type { TOneRecord, TResourceRecord } from "../../resources/data/resource-types";
@@ -113,7 +114,7 @@ export const CrewUserAssignments = ({ one }: { one: TOneRecord }) => {
     type: "assign_vessels" | "assign_owners",
     permission: "vessels.assignedUsers" | "owners.assignedRecruiters",
     related: "vessel" | "owner",
-    refreshed: readonly string[],
+    refreshed: readonly TResourceRef[],
   ): TLinkedWrites => ({
     mayAdd: can(permission, "create"),
     mayRemove: can(permission, "delete"),

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core"
 import { IconPlus, IconX } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { firstErrorMessage, isApiError } from "../../api";
+import { firstErrorMessage, isApiError, type TResourceRef } from "../../api";
 import { notifyError } from "../../notices";
 import type { TSelectOption } from "../../resources/data/resource-types";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
@@ -31,7 +31,7 @@ export interface TLinkedRecordsProps {
   onAdd: (option: TSelectOption) => Promise<unknown>;
   onRemove: (record: TLinkedRecord) => Promise<unknown>;
   /** Resource types that show the link (the list's own and the records on either end). */
-  invalidates: readonly string[];
+  invalidates: readonly TResourceRef[];
   added: (label: string) => string;
   removed: string;
   testId?: string;

@@ -1,3 +1,4 @@
+import { assignVessels, vessels } from "@crew/contracts";
 import { Avatar, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -36,7 +37,7 @@ export const RecruitersTab = ({ vesselId }: { vesselId: string }) => {
     },
   });
   const mayWrite = can("vessels.assignedUsers", "create");
-  const invalidates = ["assign_vessels", "vessels"];
+  const invalidates = [assignVessels, vessels];
   const assignment = useResourceMutation<string>({
     mutationFn: (client) =>
       create(

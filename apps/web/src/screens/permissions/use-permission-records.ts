@@ -1,9 +1,9 @@
-import { MAX_PAGE_SIZE, type TRole } from "@crew/contracts";
+import { MAX_PAGE_SIZE, permissionRecords, type TRole } from "@crew/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { getList, queryKeys, update, type TListParams, type TListResult } from "../../api";
-import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import type { TPermissionFlag } from "./permission-tree";
 
 export const PERMISSION_UPDATED_MESSAGE = "Permission updated successfully";
@@ -18,12 +18,11 @@ const paramsOf = (role: TRole): TListParams => ({
 
 export const usePermissionRecords = (role: TRole) => {
   const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const params = useMemo(() => paramsOf(role), [role]);
-  const queryKey = useMemo(() => queryKeys.list("permissions", params), [params]);
+  const queryKey = useMemo(() => queryKeys.list(permissionRecords, params), [params]);
   const records = useQuery({
     queryKey,
-    queryFn: ({ signal }) => getList("permissions", params, signal),
+    queryFn: ({ signal }) => getList(permissionRecords.type, params, signal),
   });
 
   const setFlag = useCallback(
@@ -41,24 +40,22 @@ export const usePermissionRecords = (role: TRole) => {
     [queryClient, queryKey],
   );
 
+  // The screen shows the flag before the answer, so nothing reloads; one notice however many flips.
+  const flagging = useResourceMutation<{ id: string; flag: TPermissionFlag; value: boolean }>({
+    mutationFn: ({ id, flag, value }) => update(permissionRecords.type, id, { [flag]: value }),
+    onSuccess: () => notifySuccess(PERMISSION_UPDATED_MESSAGE, undefined, { id: "permission-updated" }),
+    onFailure: (_action, _error, { id, flag, value }) => setFlag(id, flag, !value),
+  });
+
   /**
    * Flips one flag on screen at once and sends it; on failure only that flag goes back, so
    * other switches flipped meanwhile keep their new values.
    */
-  const toggle = useCallback(
-    async (id: string, flag: TPermissionFlag, value: boolean) => {
-      await queryClient.cancelQueries({ queryKey });
-      setFlag(id, flag, value);
-      try {
-        await update("permissions", id, { [flag]: value });
-        notifySuccess(PERMISSION_UPDATED_MESSAGE, undefined, { id: "permission-updated" });
-      } catch (error) {
-        setFlag(id, flag, !value);
-        handleError(error);
-      }
-    },
-    [queryClient, queryKey, setFlag, handleError],
-  );
+  const toggle = async (id: string, flag: TPermissionFlag, value: boolean) => {
+    await queryClient.cancelQueries({ queryKey });
+    setFlag(id, flag, value);
+    await flagging.attempt({ id, flag, value });
+  };
 
   return { records, toggle };
 };

@@ -1,11 +1,10 @@
 import { Button, Menu } from "@mantine/core";
 import { IconFileDescription } from "@tabler/icons-react";
-import { useState } from "react";
 import { z } from "zod";
 import { timePlans } from "@crew/contracts";
 import { runActionFor, saveFile } from "../../api";
-import { useApiErrorHandler } from "../../errors";
 import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 
 /** GET /api/print_contracts/{id}'s answer (spec 002 §7): the file as a data: URL and its name. */
@@ -40,18 +39,16 @@ export const ContractPrint = ({
   documentTemplates: readonly unknown[];
 }) => {
   const { can } = useSession();
-  const onError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
-  if (!can("timeplans.userProfile", "read")) return null;
-  const print = async (asDocx: boolean, full: boolean) => {
-    setBusy(true);
-    try {
-      const answer = await runActionFor(
+  // A print writes nothing: nothing to reload; the file is saved, and a PDF that became Word says so.
+  const printing = useResourceMutation<{ asDocx: boolean; full: boolean }, z.infer<typeof ZContractFile>>({
+    mutationFn: ({ asDocx, full }) =>
+      runActionFor(
         timePlans,
         "print_contract",
         { id: planId, input: { as_docx: asDocx ? "true" : "false", full: full ? "true" : "false" } },
         ZContractFile,
-      );
+      ),
+    onSuccess: (answer, { asDocx }) => {
       saveFile({
         blob: blobOf(answer.xls_file, answer.content_type),
         filename: answer.file_file_name,
@@ -62,12 +59,11 @@ export const ContractPrint = ({
           "PDF is not available on this server (LibreOffice is not installed): the contract is a Word file.",
           "Printed as .docx",
         );
-    } catch (error) {
-      onError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!can("timeplans.userProfile", "read")) return null;
+  const busy = printing.isPending;
+  const print = (asDocx: boolean, full: boolean) => printing.mutate({ asDocx, full });
   return (
     <Menu position="top-start">
       <Menu.Target>
@@ -81,12 +77,12 @@ export const ContractPrint = ({
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => void print(false, false)}>Contract (PDF)</Menu.Item>
-        <Menu.Item onClick={() => void print(true, false)}>Contract (Word .docx)</Menu.Item>
+        <Menu.Item onClick={() => print(false, false)}>Contract (PDF)</Menu.Item>
+        <Menu.Item onClick={() => print(true, false)}>Contract (Word .docx)</Menu.Item>
         {documentTemplates.length ? (
           <>
-            <Menu.Item onClick={() => void print(false, true)}>Contract and documents (PDF, .zip)</Menu.Item>
-            <Menu.Item onClick={() => void print(true, true)}>Contract and documents (Word, .zip)</Menu.Item>
+            <Menu.Item onClick={() => print(false, true)}>Contract and documents (PDF, .zip)</Menu.Item>
+            <Menu.Item onClick={() => print(true, true)}>Contract and documents (Word, .zip)</Menu.Item>
           </>
         ) : null}
       </Menu.Dropdown>

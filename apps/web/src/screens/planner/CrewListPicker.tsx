@@ -1,10 +1,8 @@
-import { crewLists, formatDay } from "@crew/contracts";
+import { crewChanges, crewLists, formatDay, timePlans } from "@crew/contracts";
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useQueryClient } from "@tanstack/react-query";
 import { remove } from "../../api/data-provider";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { CrewListTable } from "../crew-changes/CrewListTable";
 import type { TCrewChangeRecord, TCrewListRecord, TCrewPlanRecord } from "../crew-changes/use-crew-change";
 import { PLANNER_MESSAGES } from "./planner-messages";
@@ -22,8 +20,15 @@ interface TProps {
  * the list first (reselect mode); "Done" goes back to the planner.
  */
 export const CrewListPicker = ({ crewChange, rows, timeplansById, onDone }: TProps) => {
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
+  // One by one; a failure stops the rest, and what went already shows after the reload.
+  const empty = useResourceMutation<readonly TCrewListRecord[]>({
+    mutationFn: async (listed) => {
+      for (const row of listed) await remove(crewLists.type, row.id);
+    },
+    invalidates: [crewChanges, timePlans],
+    reloadOnFailure: true,
+    notice: PLANNER_MESSAGES.crewListUpdated,
+  });
   const a = crewChange.attributes;
   const reselect = () =>
     modals.openConfirmModal({
@@ -35,19 +40,7 @@ export const CrewListPicker = ({ crewChange, rows, timeplansById, onDone }: TPro
       ),
       labels: { confirm: "Empty the list", cancel: "Cancel" },
       confirmProps: { color: "red" },
-      onConfirm: () => {
-        void (async () => {
-          try {
-            for (const row of rows) await remove(crewLists.type, row.id);
-            notifySuccess(PLANNER_MESSAGES.crewListUpdated);
-          } catch (error) {
-            handleError(error);
-          } finally {
-            await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
-            await queryClient.invalidateQueries({ queryKey: ["time_plans"] });
-          }
-        })();
-      },
+      onConfirm: () => empty.mutate(rows),
     });
   return (
     <Paper withBorder p="sm" radius="md" data-testid="crew-list-picker">

@@ -1,18 +1,16 @@
-import { crewChanges, pairPlans } from "@crew/contracts";
+import { crewChanges, pairPlans, timePlans } from "@crew/contracts";
 import { Alert, Button, Group, List, Modal, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { useFormGuard } from "../../resources/form/form-guard";
 import { create } from "../../api/data-provider";
-import { useApiErrorHandler } from "../../errors";
-import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { declaredRuleErrors } from "../../resources/form/form-model";
 import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
 import { PLANNER_MESSAGES } from "./planner-messages";
 import { dmy, meetingDate, rotationMoves, type TRotationPlan } from "./rotation-moves";
-import { PLANS_KEY } from "./use-planner-data";
 
 export type { TRotationPlan } from "./rotation-moves";
 
@@ -33,8 +31,6 @@ const today = (): string => new Date().toISOString().slice(0, 10);
  * before anything is saved the user confirms every plan whose dates will change (issue 22).
  */
 export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TProps) => {
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const { can } = useSession();
   const [initialDate] = useState(() => meetingDate(plans) || today());
   const [date, setDate] = useState(initialDate);
@@ -43,7 +39,6 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   const [voyage, setVoyage] = useState("");
   const [port, setPort] = useState<string | null>(null);
   const [portArrived, setPortArrived] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reviewing, setReviewing] = useState(false);
   // Closing after typing asks first, as every form does (issue 22.11).
@@ -60,41 +55,47 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
   const rowOf = (pair: { sign_on_id: number | null; sign_off_id: number | null }) =>
     plans.find((p) => p.id === (pair.sign_on_id ?? pair.sign_off_id))?.row ?? "";
 
-  const save = async () => {
-    setReviewing(false);
-    setSaving(true);
-    setErrors({});
-    try {
-      await create(
-        crewChanges.type,
-        {
-          date,
-          date_sign_on: dateSignOn || null,
-          reason: reason || null,
-          voyage_number: voyage || null,
-          crewlists: pairs,
-        },
-        {
-          vessel: { type: "vessels", id: String(vesselId) },
-          ...(port ? { port: { type: "ports", id: port } } : {}),
-          ...(portArrived ? { port_arrived: { type: "ports", id: portArrived } } : {}),
-        },
-      );
-      await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-      await queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
-      notifySuccess(PLANNER_MESSAGES.crewChangeCreated);
+  const attributes = {
+    date,
+    date_sign_on: dateSignOn || null,
+    reason: reason || null,
+    voyage_number: voyage || null,
+    crewlists: pairs,
+  };
+  const creating = useResourceMutation({
+    mutationFn: () =>
+      create(crewChanges.type, attributes, {
+        vessel: { type: "vessels", id: String(vesselId) },
+        ...(port ? { port: { type: "ports", id: port } } : {}),
+        ...(portArrived ? { port_arrived: { type: "ports", id: portArrived } } : {}),
+      }),
+    // The server moves the plans to the crew change.
+    invalidates: [timePlans, crewChanges],
+    notice: PLANNER_MESSAGES.crewChangeCreated,
+    onSuccess: () => {
       guard.finish();
       onClose();
-    } catch (e) {
-      const action = handleError(e);
-      if (action.kind === "fields") setErrors(action.fields);
-    } finally {
-      setSaving(false);
-    }
+    },
+    onFailure: (action) => {
+      if (action?.kind === "fields") setErrors(action.fields);
+    },
+  });
+  const saving = creating.isPending;
+  const save = () => {
+    setReviewing(false);
+    setErrors({});
+    creating.mutate();
   };
   const pairErrors = Object.entries(errors).filter(([field]) => field.startsWith("crewlists"));
-  // Plans that move are confirmed first; a crew change that moves none is saved at once.
-  const onSave = () => (moves.length > 0 ? setReviewing(true) : void save());
+  // The definition's rules (sign-on not before the date) hold the save back, as in every form;
+  // then plans that move are confirmed first, and a crew change that moves none is saved at once.
+  const onSave = () => {
+    const broken = declaredRuleErrors(crewChanges, attributes);
+    setErrors(broken);
+    if (Object.keys(broken).length > 0) return;
+    if (moves.length > 0) setReviewing(true);
+    else save();
+  };
 
   if (reviewing) {
     return (
@@ -158,7 +159,7 @@ export const CrewRotationDialog = ({ vesselId, vesselName, plans, onClose }: TPr
             <Button variant="default" onClick={() => setReviewing(false)}>
               Back
             </Button>
-            <Button onClick={() => void save()} loading={saving} data-testid="rotation-confirm">
+            <Button onClick={save} loading={saving} data-testid="rotation-confirm">
               Change these dates and create
             </Button>
           </Group>

@@ -5,11 +5,9 @@ import { IconInfoCircle, IconPrinter, IconUser } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Navigate, useLocation, useMatch, useNavigate } from "react-router-dom";
-import { update } from "../../api/data-provider";
-import { runAction } from "../../api/run-action";
-import { saveFile } from "../../api/data-provider";
+import { queryKeys, runAction, saveFile, update } from "../../api";
 import { notifyError, notifySuccess } from "../../notices";
-import { useApiErrorHandler } from "../../errors";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useCurrentUser, useSession } from "../../session/use-session";
 import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
 import { useCrewChange, useCrewListToggle } from "../crew-changes/use-crew-change";
@@ -73,7 +71,6 @@ export const PlannerScreen = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const { can } = useSession();
   const me = useCurrentUser();
   const partnerView = me.role === "partner_view";
@@ -193,7 +190,8 @@ export const PlannerScreen = () => {
       void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
       if (changed.type === manningScales.type)
         void queryClient.invalidateQueries({ queryKey: PLANNER_ROWS_KEY });
-      if (changed.type !== timePlans.type) void queryClient.invalidateQueries({ queryKey: ["crew_changes"] });
+      if (changed.type !== timePlans.type)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.all(crewChanges) });
     }, 100);
   });
   useEffect(
@@ -215,26 +213,28 @@ export const PlannerScreen = () => {
     setRange((r) => (next.from >= r.from && next.to <= r.to ? r : next));
   }, []);
 
-  const onMove = async (planId: string, rowId: number, start: Date, end: Date): Promise<boolean> => {
-    const plan = plansById.get(planId);
-    const rowChanged = plan && rowIdOf(plan) !== rowId;
-    try {
-      // A move sends no status: a refusal shows as a toast with the server's title and message (spec 002 §8).
-      await update(
+  const moving = useResourceMutation<{ planId: string; rowId: number; start: Date; end: Date }>({
+    mutationFn: ({ planId, rowId, start, end }) => {
+      const plan = plansById.get(planId);
+      const rowChanged = plan && rowIdOf(plan) !== rowId;
+      return update(
         timePlans.type,
         planId,
         { start: iso(start), end: iso(end) },
         rowChanged ? { manning_scale: { type: "manning_scales", id: String(rowId) } } : undefined,
       );
-      notifySuccess(PLANNER_MESSAGES.updated);
-      void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-      return true;
-    } catch (error) {
+    },
+    invalidates: [timePlans],
+    notice: PLANNER_MESSAGES.updated,
+    // A move sends no status: a refusal shows as a toast with the server's title and message (spec 002 §8).
+    refusal: (error) => {
       const notice = moveErrorNotice(error);
       notifyError(notice.message, notice.title);
-      return false;
-    }
-  };
+      return true;
+    },
+  });
+  const onMove = async (planId: string, rowId: number, start: Date, end: Date): Promise<boolean> =>
+    (await moving.attempt({ planId, rowId, start, end })).ok;
 
   const onCreate = (rowId: number, start: Date, end: Date) => {
     const row = rows.find((r) => r.id === rowId);
@@ -259,8 +259,9 @@ export const PlannerScreen = () => {
     if (plan) void toggleInCrewList(plan);
   };
 
-  const printPlan = async () => {
-    try {
+  // A print writes nothing: no notice, nothing to reload; the file is saved.
+  const printing = useResourceMutation({
+    mutationFn: () => {
       // What is on screen: the window's days, the vessels and ranks of the rows shown.
       const window = shown.current ?? {
         from: query.day,
@@ -272,12 +273,13 @@ export const PlannerScreen = () => {
         vessels: [...new Set(rows.map((r) => r.vesselId))].join(","),
         roles: [...new Set(rows.map((r) => r.rankId))].join(","),
       };
-      const answer = await runAction(timePlans, "print_time_plan", { input });
+      return runAction(timePlans, "print_time_plan", { input });
+    },
+    onSuccess: (answer) => {
       if (answer.kind === "file") saveFile(answer.file);
-    } catch (error) {
-      handleError(error);
-    }
-  };
+    },
+  });
+  const printPlan = () => printing.mutate();
 
   // The two new forms cannot be opened by a direct link: a first load goes to / (spec 002 §2).
   if (firstLoad && (newMatch || rotationMatch)) return <Navigate to="/" replace />;
@@ -346,12 +348,7 @@ export const PlannerScreen = () => {
               </Button>
             )}
             {!picking && isComplete(query) && rows.length > 0 && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconPrinter size={14} />}
-                onClick={() => void printPlan()}
-              >
+              <Button size="xs" variant="default" leftSection={<IconPrinter size={14} />} onClick={printPlan}>
                 Print
               </Button>
             )}

@@ -5,6 +5,7 @@ import {
   formatDay,
   timePlans,
   type TPlacementStatus,
+  type TResourceObject,
 } from "@crew/contracts";
 import {
   Alert,
@@ -20,13 +21,13 @@ import {
   Textarea,
 } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
-import { create, getOne, remove, update } from "../../api/data-provider";
+import { create, getOne, queryKeys, remove, update, type TRelationshipsInput } from "../../api";
 import { recordOf } from "../../api/record-types";
-import { useApiErrorHandler } from "../../errors";
 import { useRedirectOnError } from "../../resources/data/use-redirect-on-error";
-import { notifySuccess } from "../../notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { declaredRuleErrors } from "../../resources/form/form-model";
 import { DateField } from "../../resources/fields/DateKinds";
 import { RelationshipSelect } from "../../resources/form/RelationshipSelect";
 import { useSession } from "../../session/use-session";
@@ -36,7 +37,7 @@ import { useFormGuard } from "../../resources/form/form-guard";
 import { SeafarerSearch, type TSeafarer } from "./SeafarerSearch";
 import { ApplicantProfileCard } from "./ApplicantProfileCard";
 import { WageForRank } from "../wages/WageForRank";
-import { PLANS_KEY, usePlannerRows } from "./use-planner-data";
+import { usePlannerRows } from "./use-planner-data";
 import { ZPlanWarnings } from "./warnings";
 import { PlanComments } from "../comments/PlanComments";
 import { PlanVacancyActions } from "../vacancies/PlanVacancyActions";
@@ -73,6 +74,12 @@ interface TValues {
   seafarer: TSeafarer | null;
 }
 
+/** What a save sends: the form's attributes and the relationships the user may write. */
+interface TPlanWrite {
+  attributes: Record<string, unknown>;
+  relationships: TRelationshipsInput;
+}
+
 const day = (iso: string): string => iso.split("T")[0] ?? "";
 
 /** The values a new plan starts from (the range and the row picked on the planner). */
@@ -100,14 +107,12 @@ const isStatus = (v: string | null): v is TPlacementStatus => PLACEMENT_STATUSES
  * show as a toast. After a save or a delete the planner is back at `/`.
  */
 export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }: TProps) => {
-  const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const { can, user } = useSession();
   const partnerView = user?.role === "partner_view";
   const mayEdit = can(timePlans.permission, mode === "create" ? "create" : "update");
   const existing = useQuery({
-    queryKey: ["time_plans", "one", { id: planId ?? "" }],
-    queryFn: ({ signal }) => getOne("time_plans", planId ?? "", { include: ["port"] }, signal),
+    queryKey: queryKeys.one(timePlans, planId ?? ""),
+    queryFn: ({ signal }) => getOne(timePlans.type, planId ?? "", { include: ["port"] }, signal),
     enabled: mode === "update" && Boolean(planId),
   });
   // A plan that does not exist (or is out of reach) leads to not-found, not a loader for ever.
@@ -121,8 +126,6 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     onClose();
   };
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   // Select-new-user mode: the search replaces the planned seafarer's name.
   const [choosing, setChoosing] = useState(mode === "create" && !draft?.seafarer);
   const [userSection, setUserSection] = useState(userSectionOpen);
@@ -187,10 +190,28 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
     if (seafarer) setChoosing(false);
   };
 
-  const save = async () => {
+  const saving = useResourceMutation<TPlanWrite, TResourceObject>({
+    mutationFn: ({ attributes, relationships }) =>
+      mode === "create"
+        ? create(timePlans.type, attributes, relationships)
+        : update(timePlans.type, planId ?? "", attributes, relationships),
+    invalidates: [timePlans],
+    notice: mode === "create" ? PLANNER_MESSAGES.created : PLANNER_MESSAGES.updated,
+    onSuccess: (saved) => {
+      notifyWarnings(ZPlanWarnings.safeParse(saved.attributes.warnings).data ?? []);
+      close();
+    },
+    // The form always sends a status, so field errors go to the form (spec 002 §8).
+    onFailure: (action) => {
+      if (action?.kind === "fields") setErrors(action.fields);
+    },
+  });
+  const save = () => {
     if (!values) return;
-    setSaving(true);
-    setErrors({});
+    // The definition's rules (end not before start) show before anything is sent, as in every form.
+    const broken = declaredRuleErrors(timePlans, values);
+    setErrors(broken);
+    if (Object.keys(broken).length > 0) return;
     const vacancy = values.status === "vacancy";
     const attributes = {
       start: values.start,
@@ -213,39 +234,15 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
         : {}),
       ...(can("ports", "read") ? { port: values.port ? { type: "ports", id: values.port } : null } : {}),
     };
-    try {
-      const saved =
-        mode === "create"
-          ? await create(timePlans.type, attributes, relationships)
-          : await update(timePlans.type, planId ?? "", attributes, relationships);
-      await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-      await queryClient.invalidateQueries({ queryKey: ["time_plans", "one"] });
-      notifySuccess(mode === "create" ? PLANNER_MESSAGES.created : PLANNER_MESSAGES.updated);
-      notifyWarnings(ZPlanWarnings.safeParse(saved.attributes.warnings).data ?? []);
-      close();
-    } catch (error) {
-      // The form always sends a status, so field errors go to the form (spec 002 §8).
-      const action = handleError(error);
-      if (action.kind === "fields") setErrors(action.fields);
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate({ attributes, relationships });
   };
 
-  const removePlan = async () => {
-    if (!planId) return;
-    setDeleting(true);
-    try {
-      await remove(timePlans.type, planId);
-      await queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-      notifySuccess(PLANNER_MESSAGES.deleted);
-      close();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const removing = useResourceMutation({
+    mutationFn: () => remove(timePlans.type, planId ?? ""),
+    invalidates: [timePlans],
+    notice: PLANNER_MESSAGES.deleted,
+    onSuccess: close,
+  });
 
   const title =
     mode === "create"
@@ -457,7 +454,12 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
           <Group justify="space-between" mt="sm">
             <Group gap="xs">
               {mode === "update" && can(timePlans.permission, "delete") ? (
-                <Button color="red" variant="subtle" loading={deleting} onClick={() => void removePlan()}>
+                <Button
+                  color="red"
+                  variant="subtle"
+                  loading={removing.isPending}
+                  onClick={() => planId && removing.mutate()}
+                >
                   Delete this plan
                 </Button>
               ) : null}
@@ -473,7 +475,7 @@ export const TimeplanEditor = ({ mode, planId, draft, userSectionOpen, onClose }
                 {mayEdit ? "Cancel" : "Close"}
               </Button>
               {mayEdit && (
-                <Button onClick={() => void save()} loading={saving} data-testid="plan-save">
+                <Button onClick={save} loading={saving.isPending} data-testid="plan-save">
                   Save
                 </Button>
               )}

@@ -1,6 +1,6 @@
 import { timePlans } from "@crew/contracts";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
-import { getList } from "../../api/data-provider";
+import { getList, queryKeys } from "../../api";
 import { recordOf, type TRecordOf } from "../../api/record-types";
 import { plannerRowsQuery } from "./planner-rows";
 import type { TPlannerRow } from "./row-window";
@@ -70,7 +70,7 @@ export const SCHEDULER_FIELDS = [
   "warnings",
 ] as const;
 
-export const PLANS_KEY = ["time_plans", "list"] as const;
+export const PLANS_KEY = queryKeys.lists(timePlans);
 /** Rows are fetched in blocks of this many, so scrolling back and forth reuses what was loaded. */
 export const PLAN_BLOCK_ROWS = 20;
 

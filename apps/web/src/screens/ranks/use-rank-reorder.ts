@@ -34,7 +34,7 @@ export const useRankReorder = (
       updateRecord(config.def, id, { attributes: { crewing_priority: position }, relationships: {} }),
     notice: RANKS_SORTED_MESSAGE,
     // Other pages and records renumbered on the server too.
-    invalidates: [config.def.type],
+    invalidates: [config.def],
     onFailure: (_action, _error, { previous }) => {
       if (previous) queryClient.setQueryData<TListPage>(queryKey, previous);
     },
