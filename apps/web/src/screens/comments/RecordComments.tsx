@@ -2,7 +2,7 @@ import { comments } from "@crew/contracts";
 import { Button, Group, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { z } from "zod";
-import { runActionFor } from "../../api";
+import { runActionFor, type TResourceRef } from "../../api";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 import { authorIdOf } from "./ApplicantComments";
@@ -30,7 +30,7 @@ export const RecordComments = ({
   of: TThreadOf;
   order?: TThreadOrder;
   emptyText: string;
-  invalidates: readonly string[];
+  invalidates: readonly TResourceRef[];
   testId: string;
   addTestId: string;
 }) => {
@@ -51,7 +51,7 @@ export const RecordComments = ({
         ZAnswer,
       ),
     notice: (answer) => answer.meta?.message ?? "The comment created successfully",
-    invalidates: [comments.type, ...invalidates],
+    invalidates: [comments, ...invalidates],
     onSuccess: () => {
       setText("");
       setMentions([]);
