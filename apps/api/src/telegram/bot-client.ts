@@ -18,6 +18,10 @@ export const botApi = (config: TConfig): TBotApi | null =>
       })
     : null;
 
+/** Where a file getFile named is downloaded: `<api root>/file/bot<token>/<file_path>` (holds the token: never logged). */
+export const telegramFileUrl = (config: TConfig, filePath: string): string =>
+  `${(config.TELEGRAM_API_ROOT ?? "https://api.telegram.org").replace(/\/$/, "")}/file/bot${config.TELEGRAM_BOT_TOKEN ?? ""}/${filePath}`;
+
 /** The webhook's secret-token header value: configured, or derived from the token (never the token itself). */
 export const webhookSecret = (config: TConfig): string | null =>
   config.TELEGRAM_WEBHOOK_SECRET ??

@@ -3,6 +3,7 @@ import type { Update } from "grammy/types";
 import type { TDeps } from "../deps.js";
 import { runInTransaction } from "../kernel/transaction-repository.js";
 import { chatMessagesRepository } from "../resources/chat-messages/chat-messages-repository.js";
+import { telegramFileJob } from "../resources/chat-messages/telegram-file-job.js";
 import { telegramSendJob } from "../resources/chat-messages/telegram-send-job.js";
 import { botApi, sendText } from "./bot-client.js";
 
@@ -33,6 +34,7 @@ const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…
  */
 export const handleTelegramUpdate = async (deps: TTelegramDeps, update: Update): Promise<void> => {
   const queued: number[] = [];
+  const files: number[] = [];
   const out: { reply: { chatId: string; text: string } | null } = { reply: null };
   await runInTransaction(
     deps.db,
@@ -101,6 +103,7 @@ export const handleTelegramUpdate = async (deps: TTelegramDeps, update: Update):
         },
         null,
       );
+      if (row.fileId) files.push(row.id);
       await repo.refreshApplicant(user.id);
       const name = [user.surname, user.name].filter(Boolean).join(" ");
       await repo.notify(
@@ -117,6 +120,8 @@ export const handleTelegramUpdate = async (deps: TTelegramDeps, update: Update):
     deps.bus,
   );
   for (const messageId of queued) await deps.jobs.enqueue(telegramSendJob, { messageId });
+  // After the commit: the job downloads the file into the applicant's attachments.
+  for (const messageId of files) await deps.jobs.enqueue(telegramFileJob, { messageId });
   const answer = out.reply;
   if (answer) {
     const api = botApi(deps.config);

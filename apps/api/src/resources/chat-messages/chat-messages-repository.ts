@@ -1,6 +1,7 @@
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
 import { publishAfterCommit } from "../../kernel/transaction-repository.js";
+import { storedFilesRepository } from "../../storage/stored-files-repository.js";
 import { commentsRepository } from "../comments/comments-repository.js";
 import { notificationOutbox, type TNotice } from "../notifications/notification-outbox-repository.js";
 
@@ -87,6 +88,37 @@ export const chatMessagesRepository = (db: TTx) => ({
       at: new Date().toISOString(),
     });
     return row;
+  },
+
+  /**
+   * Saves a seafarer's Telegram file as an attachment of the applicant (its stored file's row
+   * included) and links the message to it; nothing when the message was saved meanwhile.
+   */
+  async saveAttachment(
+    messageId: number,
+    userId: number,
+    title: string,
+    file: { key: string; filename: string; contentType: string; byteSize: number; checksum: string },
+  ): Promise<number | null> {
+    const message = await db.chatMessage.findUnique({
+      where: { id: messageId },
+      select: { attachmentId: true },
+    });
+    if (!message || message.attachmentId) return null;
+    const attachment = await db.attachment.create({ data: { userId, title } });
+    await storedFilesRepository(db).create(
+      [{ ...file, recordType: "attachments", recordId: attachment.id, name: "document", position: 0 }],
+      null,
+    );
+    await this.updateMessage(messageId, { attachmentId: attachment.id });
+    publishAfterCommit(db, {
+      type: "attachments",
+      ids: [attachment.id],
+      event: "create",
+      actorId: null,
+      at: new Date().toISOString(),
+    });
+    return attachment.id;
   },
 
   /** The applicant's derived contact flags, now that a message passed (a message is an interaction). */

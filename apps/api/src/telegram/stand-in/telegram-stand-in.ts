@@ -1,6 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** A 1×1 JPEG: what the stand-in serves for a seafarer's photo. */
+const STAND_IN_JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+  "base64",
+);
+/** A one-page PDF: what the stand-in serves for a seafarer's document. */
+const STAND_IN_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 /**
  * A local stand-in for the Telegram Bot API (docs/outside-channels.md "Stand-ins"): the same
  * addresses (`/bot<token>/<method>`, `/file/bot<token>/<path>`), answers and errors as
@@ -220,8 +230,17 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
     if (file) {
       if (file[1] !== options.token)
         return json(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+      // A photo is a real (1×1) JPEG and a document a real PDF, so the product's content check
+      // and its attachments treat them as they would Telegram's.
+      const name = file[2] ?? "";
       res.writeHead(200, { "content-type": "application/octet-stream" });
-      return void res.end(Buffer.from(`stand-in file ${file[2]}`));
+      return void res.end(
+        name.startsWith("files/photo-")
+          ? STAND_IN_JPEG
+          : name.startsWith("files/doc-")
+            ? STAND_IN_PDF
+            : Buffer.from(`stand-in file ${name}`),
+      );
     }
     const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
     if (!m) return json(res, 404, { ok: false, error_code: 404, description: "Not Found" });
