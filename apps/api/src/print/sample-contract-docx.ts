@@ -100,6 +100,9 @@ export const sampleContractTemplate = async (): Promise<Buffer> => {
           para(
             "By the owner's wage scale for the rank, a month: basic {wage_basic}, guaranteed overtime {wage_overtime}, leave pay {wage_leave_pay}, other allowances {wage_other}: total {wage_total} {wage_currency}.",
           ),
+          para(
+            "Bonuses by the owner's scale ({wage_currency}): {#bonuses}{name}{#consecutive_contracts} from consecutive contract {consecutive_contracts}{/consecutive_contracts}: {amount}; {/bonuses}{^bonuses}none.{/bonuses}",
+          ),
           heading("6. Paid annual leave"),
           para("{annual_leave}"),
           heading("7. Termination"),

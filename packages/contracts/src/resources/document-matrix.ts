@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
 import { timestamps, title } from "./fields.js";
+import { ownerMatrixActions, ZMatrixId, ZMatrixTitle } from "./owner-matrix.js";
 
 /**
  * An owner's document matrix (spec 002 §3 "Owner document matrix", §7 owner_groups, items,
@@ -10,7 +11,7 @@ import { timestamps, title } from "./fields.js";
  * required or recommended). One matrix of an owner is current: the planner's warnings and the
  * compliance check read it (docs/owners-terms.md "Document matrix").
  */
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = ZMatrixId;
 const months = z.coerce.number().int().min(0).max(120);
 
 export const MATRIX_MAX_ROLES = 200;
@@ -30,7 +31,7 @@ export const ZMatrixCell = z.strictObject({
 });
 /** The whole matrix from the multi-step form: step 1 title and ranks, step 2 documents, step 3 the grid. */
 export const ZMatrixBody = z.strictObject({
-  title: z.string().trim().min(1, "can't be blank").max(255),
+  title: ZMatrixTitle,
   role_ids: z.array(id).max(MATRIX_MAX_ROLES),
   documents: z.array(ZMatrixDocument).max(MATRIX_MAX_DOCUMENTS),
   items: z.array(ZMatrixCell).max(MATRIX_MAX_ROLES * MATRIX_MAX_DOCUMENTS),
@@ -137,47 +138,12 @@ export const ownerGroups = defineResource({
   verbs: ALL_VERBS,
   selectable: true,
   actions: {
-    /** POST /api/owner_groups/create_matrix: the multi-step form's whole matrix in one transaction; it becomes current. */
-    create_matrix: {
-      label: "Create matrix",
-      method: "POST",
-      on: "collection",
-      permission: { key: "documentMatrix", action: "create" },
-      input: ZMatrixBody.extend({ owner_id: id }),
-    },
-    /** POST /api/owner_groups/{id}/edit_matrix: the whole matrix again (ranks, documents and cells replaced). */
-    edit_matrix: {
-      label: "Edit matrix",
-      method: "POST",
-      alsoMethods: ["PATCH"],
-      on: "member",
-      permission: { key: "documentMatrix", action: "update" },
-      input: ZMatrixBody,
-    },
-    /** POST /api/owner_groups/{id}/copy_matrix {owner_id, title?}: this matrix (of any readable owner) copied to an owner, current there. */
-    copy_matrix: {
-      label: "Copy matrix",
-      method: "POST",
-      on: "member",
-      permission: { key: "documentMatrix", action: "create" },
-      input: z.strictObject({ owner_id: id, title: z.string().trim().min(1).max(255).optional() }),
-    },
-    /** GET /api/owner_groups/{id}/unused_roles: ranks of the owner's fleet not yet in the matrix (spec 002 §5). */
-    unused_roles: {
-      label: "Ranks not in the matrix",
-      method: "GET",
-      on: "member",
-      permission: { key: "documentMatrix", action: "read" },
-      input: z.looseObject({}),
-    },
-    /** GET /api/owner_groups/{id}/unused_documents: document kinds not yet in the matrix. */
-    unused_documents: {
-      label: "Documents not in the matrix",
-      method: "GET",
-      on: "member",
-      permission: { key: "documentMatrix", action: "read" },
-      input: z.looseObject({}),
-    },
+    // create_matrix, edit_matrix, copy_matrix, unused_roles and unused_documents (document kinds not yet columns).
+    ...ownerMatrixActions(
+      "documentMatrix",
+      { body: ZMatrixBody, create: ZMatrixBody.extend({ owner_id: id }) },
+      { name: "unused_documents", label: "Documents not in the matrix" },
+    ),
     /** GET /api/users/check_document_matrix (spec 001 §7): the compliance report, JSON:API or xlsx. */
     check_document_matrix: {
       label: "Check document matrix",

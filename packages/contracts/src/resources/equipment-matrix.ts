@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALL_VERBS, defineResource } from "../resource.js";
 import { timestamps, title, titleFilter } from "./fields.js";
+import { ownerMatrixActions, ZMatrixId, ZMatrixTitle } from "./owner-matrix.js";
 
 /**
  * Protective equipment (spec 002 §3 "Owner equipment matrix", §7 owner_matrices, matrix_items,
@@ -9,7 +10,7 @@ import { timestamps, title, titleFilter } from "./fields.js";
  * their unit prices (columns, `matrix_prices`) and cells (`matrix_items`: how many of the item
  * the rank gets), and the order for the seafarers signing on at a crew change.
  */
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = ZMatrixId;
 
 export const EQUIPMENT_MATRIX_MAX_ROLES = 200;
 export const EQUIPMENT_MATRIX_MAX_ITEMS = 100;
@@ -41,7 +42,7 @@ export const ZEquipmentColumn = z.strictObject({ equipment_option_id: id, price:
 export const ZEquipmentCell = z.strictObject({ role_id: id, equipment_option_id: id, qty });
 /** The whole matrix from the multi-step form: step 1 title and ranks, step 2 items and prices, step 3 quantities. */
 export const ZEquipmentMatrixBody = z.strictObject({
-  title: z.string().trim().min(1, "can't be blank").max(255),
+  title: ZMatrixTitle,
   role_ids: z.array(id).max(EQUIPMENT_MATRIX_MAX_ROLES),
   equipments: z.array(ZEquipmentColumn).max(EQUIPMENT_MATRIX_MAX_ITEMS),
   items: z.array(ZEquipmentCell).max(EQUIPMENT_MATRIX_MAX_ROLES * EQUIPMENT_MATRIX_MAX_ITEMS),
@@ -102,47 +103,12 @@ export const ownerMatrices = defineResource({
   verbs: ALL_VERBS,
   selectable: true,
   actions: {
-    /** POST /api/owner_matrices/create_matrix: the multi-step form's whole matrix in one transaction; it becomes current. */
-    create_matrix: {
-      label: "Create matrix",
-      method: "POST",
-      on: "collection",
-      permission: { key: "equipmentMatrix", action: "create" },
-      input: ZEquipmentMatrixBody.extend({ owner_id: id }),
-    },
-    /** POST /api/owner_matrices/{id}/edit_matrix: the whole matrix again (ranks, items, prices and quantities). */
-    edit_matrix: {
-      label: "Edit matrix",
-      method: "POST",
-      alsoMethods: ["PATCH"],
-      on: "member",
-      permission: { key: "equipmentMatrix", action: "update" },
-      input: ZEquipmentMatrixBody,
-    },
-    /** POST /api/owner_matrices/{id}/copy_matrix {owner_id, title?}: copied to an owner, current there. */
-    copy_matrix: {
-      label: "Copy matrix",
-      method: "POST",
-      on: "member",
-      permission: { key: "equipmentMatrix", action: "create" },
-      input: z.strictObject({ owner_id: id, title: z.string().trim().min(1).max(255).optional() }),
-    },
-    /** GET /api/owner_matrices/{id}/unused_roles: the owner's ranks not yet rows of the matrix (spec 002 §5). */
-    unused_roles: {
-      label: "Ranks not in the matrix",
-      method: "GET",
-      on: "member",
-      permission: { key: "equipmentMatrix", action: "read" },
-      input: z.looseObject({}),
-    },
-    /** GET /api/owner_matrices/{id}/unused_equipments: equipment not yet a column of the matrix. */
-    unused_equipments: {
-      label: "Equipment not in the matrix",
-      method: "GET",
-      on: "member",
-      permission: { key: "equipmentMatrix", action: "read" },
-      input: z.looseObject({}),
-    },
+    // create_matrix, edit_matrix, copy_matrix, unused_roles and unused_equipments (equipment not yet columns).
+    ...ownerMatrixActions(
+      "equipmentMatrix",
+      { body: ZEquipmentMatrixBody, create: ZEquipmentMatrixBody.extend({ owner_id: id }) },
+      { name: "unused_equipments", label: "Equipment not in the matrix" },
+    ),
     /**
      * GET /api/print/ppe_order?crew_change_id=&owner_matrix_id= (spec 002 §7): the order for the
      * seafarers signing on at the crew change (.xlsx); the matrix defaults to the vessel's owner's current one.

@@ -1,4 +1,4 @@
-import { formatDay } from "@crew/contracts";
+import { BONUS_PLACEHOLDER_COLUMNS, formatDay } from "@crew/contracts";
 import PizZip from "pizzip";
 import { AppError } from "../../errors/app-error.js";
 import type { TActionFile } from "../../kernel/actions.js";
@@ -30,6 +30,27 @@ const yearsBetween = (from: Date, to: Date): number => {
     (to.getUTCMonth() === from.getUTCMonth() && to.getUTCDate() < from.getUTCDate());
   if (before) years -= 1;
   return years;
+};
+
+/**
+ * The bonuses of the owner's scale for the rank: `bonus_{column}` for the columns a new scale
+ * gets (empty where the owner pays none), and the `bonuses` loop over every cell in grid order.
+ */
+const bonusData = (wage: TWageComponents | null): TTemplateData => {
+  const bonuses = wage?.bonuses ?? [];
+  return {
+    ...Object.fromEntries(
+      BONUS_PLACEHOLDER_COLUMNS.map((b) => {
+        const cell = bonuses.find((x) => x.column === b.column);
+        return [`bonus_${b.column}`, cell ? num(cell.total) : ""];
+      }),
+    ),
+    bonuses: bonuses.map((b) => ({
+      name: b.typeName,
+      consecutive_contracts: b.consequentContracts ? String(b.consequentContracts) : "",
+      amount: num(b.total),
+    })),
+  };
 };
 
 type TPlan = NonNullable<Awaited<ReturnType<TContractPrintRepository["plan"]>>>;
@@ -102,6 +123,7 @@ export const contractData = (
     wage_other: wage ? num(wage.otherAllowances) : "",
     wage_total: wage ? num(wage.total) : "",
     wage_currency: wage?.currency ?? "",
+    ...bonusData(wage),
     owner_name: owner?.title ?? "",
     owner_short_name: owner?.shortTitle ?? "",
     owner_address: owner?.address ?? "",

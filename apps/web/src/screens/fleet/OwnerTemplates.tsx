@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconAlertTriangle, IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   CONTRACT_PLACEHOLDERS,
@@ -26,6 +26,7 @@ import {
 } from "@crew/contracts";
 import { downloadFile, removeFile, runActionFor, uploadErrorMessage, uploadFile } from "../../api";
 import type { TOneRecord } from "../../resources/data/resource-types";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 
 type TStored = { id: number; filename: string; url: string };
@@ -46,7 +47,6 @@ const TemplateFiles = ({
   files,
   checks,
   mayWrite,
-  onChange,
 }: {
   ownerId: string;
   attribute: "contract_template" | "document_templates";
@@ -54,34 +54,30 @@ const TemplateFiles = ({
   files: TStored[];
   checks: TTemplateCheck[];
   mayWrite: boolean;
-  onChange: () => void;
 }) => {
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
-  const pick = async (file: File | null) => {
+  // An upload's refusal is this card's own business: the server's sentence (unknown placeholder,
+  // not a .docx, too large) stands in the card beside the button, not in a passing notice.
+  const upload = useResourceMutation({
+    mutationFn: (file: File) => uploadFile("owners", ownerId, attribute, file),
+    invalidates: ["owners"],
+    onSuccess: (answer) => setWarnings(ZWarnings(answer.meta)),
+    refusal: (e, file) => {
+      setError(uploadErrorMessage(e, file));
+      return true;
+    },
+  });
+  const remove = useResourceMutation({
+    mutationFn: (id: number) => removeFile(id),
+    invalidates: ["owners"],
+  });
+  const busy = upload.isPending || remove.isPending;
+  const pick = (file: File | null) => {
     if (!file) return;
-    setBusy(true);
     setError(null);
     setWarnings([]);
-    try {
-      const answer = await uploadFile("owners", ownerId, attribute, file);
-      setWarnings(ZWarnings(answer.meta));
-      onChange();
-    } catch (e) {
-      setError(uploadErrorMessage(e, file));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async (id: number) => {
-    setBusy(true);
-    try {
-      await removeFile(id);
-      onChange();
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(file);
   };
   return (
     <Card withBorder padding="md" data-testid={`templates-${attribute}`}>
@@ -89,7 +85,7 @@ const TemplateFiles = ({
         <Title order={4}>{title}</Title>
         {mayWrite ? (
           <FileButton
-            onChange={(f) => void pick(f)}
+            onChange={pick}
             accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
           >
             {(props) => (
@@ -141,7 +137,7 @@ const TemplateFiles = ({
                       variant="subtle"
                       color="red"
                       aria-label={`Remove ${f.filename}`}
-                      onClick={() => void remove(f.id)}
+                      onClick={() => remove.mutate(f.id)}
                     >
                       <IconTrash size={14} />
                     </ActionIcon>
@@ -227,16 +223,12 @@ export const PlaceholderReference = () => (
 /** /owners/:id/templates: the contract template, the document templates, their checks and the placeholder list. */
 export const OwnerTemplates = ({ one }: { one: TOneRecord }) => {
   const { can } = useSession();
-  const queryClient = useQueryClient();
   const ownerId = one.record.id;
   const check = useQuery({
     queryKey: ["owners", "template_check", ownerId],
     queryFn: () => runActionFor(owners, "template_check", { id: ownerId, input: {} }, ZTemplateChecks),
   });
   const mayWrite = can("owners", "update");
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ["owners"] });
-  };
   const checks = check.data?.data ?? [];
   return (
     <Stack gap="md">
@@ -253,7 +245,6 @@ export const OwnerTemplates = ({ one }: { one: TOneRecord }) => {
         files={storedOf(one.record.attributes.contract_template)}
         checks={checks}
         mayWrite={mayWrite}
-        onChange={refresh}
       />
       <TemplateFiles
         ownerId={ownerId}
@@ -262,7 +253,6 @@ export const OwnerTemplates = ({ one }: { one: TOneRecord }) => {
         files={storedOf(one.record.attributes.document_templates)}
         checks={checks}
         mayWrite={mayWrite}
-        onChange={refresh}
       />
       <PlaceholderReference />
     </Stack>

@@ -1,5 +1,6 @@
 import { Badge, Button, NumberInput, ScrollArea, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { cellKey, headerGroups, type TMatrixCell, type TMatrixModel } from "./matrix-model";
+import { cellKey } from "../matrix-kernel/matrix-kernel";
+import { headerGroups, type TMatrixCell, type TMatrixModel } from "./matrix-model";
 
 type TCellState = "none" | "required" | "recommended";
 const NEXT: Record<TCellState, TCellState> = {

@@ -1,11 +1,14 @@
 import type { TResourceIdentifier, TResourceObject } from "@crew/contracts";
+import {
+  byPriority,
+  cellKey,
+  num,
+  rankOf,
+  str,
+  type TOwnerMatrixModel,
+} from "../matrix-kernel/matrix-kernel";
 
-/** A matrix as the screens hold it: ranks (rows), documents (columns, in order) and cells. */
-export interface TMatrixRank {
-  id: number;
-  title: string;
-  priority: number;
-}
+/** A document matrix as the screens hold it: ranks (rows), documents (columns, in order) and cells. */
 export interface TMatrixColumn {
   documentId: number;
   title: string;
@@ -16,31 +19,13 @@ export interface TMatrixCell {
   months: number;
   required: boolean;
 }
-export interface TMatrixModel {
-  title: string;
-  ranks: TMatrixRank[];
-  columns: TMatrixColumn[];
-  /** By `${rankId}:${documentId}`. */
-  cells: Map<string, TMatrixCell>;
-}
+/** Cells by `${rankId}:${documentId}` (cellKey). */
+export type TMatrixModel = TOwnerMatrixModel<TMatrixColumn, TMatrixCell>;
 
-export const cellKey = (rankId: number, documentId: number): string => `${rankId}:${documentId}`;
-
-export const emptyModel = (): TMatrixModel => ({ title: "", ranks: [], columns: [], cells: new Map() });
-
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const num = (v: unknown): number => (typeof v === "number" ? v : Number(v ?? 0));
 const linked = (r: TResourceObject, name: string): TResourceIdentifier | null => {
   const data = r.relationships?.[name]?.data;
   return data && !Array.isArray(data) ? data : null;
 };
-
-/** A rank record (ranks) as a matrix row. */
-export const rankOf = (r: TResourceObject): TMatrixRank => ({
-  id: Number(r.id),
-  title: str(r.attributes.title),
-  priority: num(r.attributes.crewing_priority),
-});
 
 /** A document kind record (applicant-documents) as a matrix column. */
 export const columnOf = (r: TResourceObject, groupName = ""): TMatrixColumn => ({
@@ -49,9 +34,6 @@ export const columnOf = (r: TResourceObject, groupName = ""): TMatrixColumn => (
   stcw: str(r.attributes.stcw_reference) || null,
   groupName,
 });
-
-export const byPriority = (a: TMatrixRank, b: TMatrixRank): number =>
-  a.priority - b.priority || a.title.localeCompare(b.title);
 
 /** GET owner_groups/{id}?include=roles,documents.document,items as the model. */
 export const modelOf = (data: TResourceObject, included: readonly TResourceObject[]): TMatrixModel => {
