@@ -1,4 +1,4 @@
-import type { TPermissionKey, TResourceObject } from "@crew/contracts";
+import type { TPermissionKey, TResourceObject, TResourceType } from "@crew/contracts";
 import type { ComponentType } from "react";
 import type { TActionAnswer } from "../../../api";
 
@@ -86,7 +86,7 @@ export interface TMatrixGridProps<C, V> {
 /** One item kind of the owner × rank × item matrix: its resource, words, model and pieces. */
 export interface TMatrixKind<C, V> {
   /** The matrix resource's type (owner_groups, owner_matrices). */
-  type: string;
+  type: TResourceType;
   /** The permission key (documentMatrix, equipmentMatrix). */
   permission: TPermissionKey;
   /** "document matrix", "equipment matrix": the notices, titles and labels. */
@@ -96,7 +96,7 @@ export interface TMatrixKind<C, V> {
   /** What GET {type}/{id} includes to draw the whole matrix. */
   include: readonly string[];
   /** Resource types a write of the matrix touches (the planner's warnings read the document matrix). */
-  invalidates: readonly string[];
+  invalidates: readonly TResourceType[];
   modelOf: (data: TResourceObject, included: readonly TResourceObject[]) => TOwnerMatrixModel<C, V>;
   /** The line beside the matrix's title: "12 ranks · 30 documents". */
   summary: (model: TOwnerMatrixModel<C, V>, mayUpdate: boolean) => string;
