@@ -127,6 +127,20 @@ const ZConfig = z.object({
       .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16-256 letters, digits, _ or -")
       .optional(),
   ),
+  /** UkrCrewing (crew job site; docs/outside-channels.md): its address and the company's API key (never logged). Unset: the stand-in when UKRCREWING_STAND_IN allows, else the refresh answers 409. */
+  UKRCREWING_URL: optionalUrl,
+  UKRCREWING_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).max(512).optional()),
+  /** auto: start the local UkrCrewing stand-in when UKRCREWING_URL is unset on the embedded database outside production. */
+  UKRCREWING_STAND_IN: z.preprocess(emptyAsUndefined, z.enum(["auto", "true", "false"]).default("auto")),
+  /** Crewell (crew job site with a JSON API): its address and the company's token (never logged). */
+  CREWELL_URL: optionalUrl,
+  CREWELL_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).max(512).optional()),
+  CREWELL_STAND_IN: z.preprocess(emptyAsUndefined, z.enum(["auto", "true", "false"]).default("auto")),
+  /** How long one request to a crew job site may take, ms (then retried twice, then a 504). */
+  CREW_SITES_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ),
   /** Warning lines of applicants' documents, days before expiry ("90,60,30"; docs/records.md "Validity"). */
   DOCUMENT_EXPIRY_WARNING_DAYS: z.preprocess(
     emptyAsUndefined,

@@ -20,6 +20,10 @@ import { createStorage } from "./storage/create-storage.js";
 import { closeServer } from "./http/close-server.js";
 import { registryForDemo } from "./equasis/stand-in-for-demo.js";
 import { telegramForDemo } from "./telegram/stand-in-for-demo.js";
+import { ukrCrewingForDemo } from "./ukrcrewing/stand-in-for-demo.js";
+import { crewellForDemo } from "./crewell/stand-in-for-demo.js";
+import { feedDemoProfiles } from "./crew-sites/demo-profiles.js";
+import { externalVersionsRepository } from "./resources/external-versions/external-versions-repository.js";
 import { registerWebhook, startTelegramPoller, type TPoller } from "./telegram/telegram-poller.js";
 
 export interface TServeOptions {
@@ -46,7 +50,10 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const registry = await registryForDemo(loaded, database.embedded, logger);
   // The same for the Telegram bot (telegram/stand-in-for-demo.ts, docs/outside-channels.md).
   const telegram = await telegramForDemo(registry.config, database.embedded, logger);
-  const config = telegram.config;
+  // And the crew job sites (ukrcrewing/, crewell/): their profiles are fed after the seed.
+  const ukrCrewing = await ukrCrewingForDemo(telegram.config, database.embedded, logger);
+  const crewell = await crewellForDemo(ukrCrewing.config, database.embedded, logger);
+  const config = crewell.config;
   await migrate(database.url, (m) => logger.info(m));
   const db = options.openDb(database.url, database.embedded);
   const storage = createStorage(config);
@@ -63,6 +70,15 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   // The demo beyond the accounts fills while the server answers (a first start answers at once,
   // issue 20.7); /api/ready says 503 with this progress until it is done.
   const seeding: TSeedProgress | undefined = fill ? seedProgress() : undefined;
+  // The job sites' stand-ins answer with the demo applicants' profiles (written by the seed).
+  const feedProfiles = async (): Promise<void> => {
+    if (ukrCrewing.standIn || crewell.standIn)
+      feedDemoProfiles(await externalVersionsRepository(db).demoSources(), {
+        ukrCrewing: ukrCrewing.standIn,
+        crewell: crewell.standIn,
+      });
+  };
+  if (!fill) await feedProfiles();
   // One retry per command: while Redis is away, what needs it (readiness, shared sign-in
   // counts, live events) fails within a second or two instead of waiting for it to return.
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
@@ -109,6 +125,7 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const filled =
     fill && seeding
       ? fill(seeding, () => stopping)
+          .then(feedProfiles)
           .catch((error: unknown) => {
             seeding.state = "failed";
             if (!stopping) logger.error({ err: error }, "the demo seed failed: the demo stays partial");
@@ -133,6 +150,8 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
       await database.stop();
       await registry.stop();
       await telegram.stop();
+      await ukrCrewing.stop();
+      await crewell.stop();
     },
   );
   return server;

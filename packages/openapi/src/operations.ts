@@ -459,7 +459,8 @@ export const operationOf = (route: TRouteSpec, def: TResourceDef): TOperation =>
           ...withPathParams(route, actionRequest(def, action, route.method)),
           responses: responses(
             actionResponses(),
-            route.method === "get" ? [...READ_ERRORS, 409, 422] : WRITE_ERRORS,
+            // 502/504: an action that calls an outside service (a crew job site) that failed or timed out.
+            route.method === "get" ? [...READ_ERRORS, 409, 422, 502, 504] : [...WRITE_ERRORS, 502, 504],
           ),
         },
       );

@@ -12,7 +12,11 @@ export const ERROR_STATUS = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** An outside service we called answered wrongly or not at all (a crew job site down). */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
+  /** An outside service we called did not answer in time. */
+  GATEWAY_TIMEOUT: 504,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 
@@ -27,7 +31,9 @@ const TITLES: Record<TErrorCode, string> = {
   UNPROCESSABLE: "Unprocessable Entity",
   TOO_MANY_REQUESTS: "Too Many Requests",
   INTERNAL: "Internal Server Error",
+  BAD_GATEWAY: "Bad Gateway",
   UNAVAILABLE: "Service Unavailable",
+  GATEWAY_TIMEOUT: "Gateway Timeout",
 };
 
 export interface TFieldIssue {

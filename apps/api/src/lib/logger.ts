@@ -28,6 +28,11 @@ const SECRET_KEYS = [
   "equasis_password",
   "botToken",
   "bot_token",
+  "apiKey",
+  "api_key",
+  '"x-api-key"',
+  "UKRCREWING_API_KEY",
+  "CREWELL_API_KEY",
   "secret",
   "sessionSecret",
 ];
@@ -51,7 +56,7 @@ const errSerializer = (err: unknown): Record<string, unknown> => {
 /** Masks anything after a secret-looking key in free text (`password: x`, `"access-token":"y"`). */
 export const scrub = (text: string): string =>
   text.replace(
-    /(password|token|secret|credential|authorization)(["'\s]*[:=]\s*["']?)[^"'\s,}]+/gi,
+    /(password|token|secret|credential|authorization|api[_-]?key)(["'\s]*[:=]\s*["']?)[^"'\s,}]+/gi,
     "$1$2[redacted]",
   );
 

@@ -37,6 +37,7 @@ import {
 import { attachmentsBinding } from "./applicant-records/attachments-binding.js";
 import { commentsBinding } from "./comments/comments-binding.js";
 import { chatMessagesBinding } from "./chat-messages/chat-messages-binding.js";
+import { externalVersionsBinding } from "./external-versions/external-versions-binding.js";
 import {
   commentEventResultsBinding,
   commentSourcesBinding,
@@ -114,6 +115,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   attachmentsBinding,
   commentsBinding,
   chatMessagesBinding,
+  externalVersionsBinding,
   commentTypesBinding,
   commentEventResultsBinding,
   commentSourcesBinding,

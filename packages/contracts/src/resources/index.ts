@@ -36,6 +36,7 @@ import {
   positionCommentTypes,
 } from "./comments.js";
 import { chatMessages } from "./chat-messages.js";
+import { externalObjectVersions } from "./external-objects.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { checklistItems } from "./checklists.js";
 import { taskTypes, tasks } from "./tasks.js";
@@ -62,6 +63,7 @@ export * from "./applicant-documents.js";
 export * from "./applicant-sub-records.js";
 export * from "./comments.js";
 export * from "./chat-messages.js";
+export * from "./external-objects.js";
 export * from "./document-matrix.js";
 export * from "./tasks.js";
 export * from "./checklists.js";
@@ -104,6 +106,7 @@ const DEFINITIONS = [
   attachments,
   comments,
   chatMessages,
+  externalObjectVersions,
   commentTypes,
   commentEventResults,
   commentSources,

@@ -14,6 +14,7 @@ import { useSession } from "../../session/use-session";
 import { ValidityMark } from "../applicant-records/ValidityMark";
 import { ActivityTimeline } from "../activity/ActivityTimeline";
 import { ChatPanel } from "../chat/ChatPanel";
+import { EXTERNAL_TAB } from "../external/external-tab";
 import { ApplicantComments } from "../comments/ApplicantComments";
 import { StarButton } from "./StarButton";
 import { ageText, lastExperienceText, statusText } from "./applicant-display";
@@ -202,6 +203,7 @@ export const ApplicantDetailsScreen = ({ config }: TScreenProps) => {
         ...(hasComments ? [COMMENTS_TAB] : []),
         ACTIVITY_TAB,
         ...(can("tgChat", "read") ? [CHAT_TAB] : []),
+        ...(can("externalUpdate", "read") ? [EXTERNAL_TAB] : []),
       ]}
       badges={(one) => {
         const a = recordOf(applicants, one.record).attributes;

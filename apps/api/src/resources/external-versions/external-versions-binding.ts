@@ -1,0 +1,226 @@
+import {
+  applicants,
+  attributesSchema,
+  can,
+  EXTERNAL_NOTICES,
+  EXTERNAL_SOURCE_LABELS,
+  externalObjectVersions,
+  type TExternalSource,
+} from "@crew/contracts";
+import { z } from "zod";
+import { AppError } from "../../errors/app-error.js";
+import type { TActor } from "../../http/context.js";
+import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
+import type { TWhereOf } from "../../kernel/model-types.js";
+import type { TKernelServices } from "../../kernel/kernel-deps.js";
+import { changesOf, type TComparable } from "../../crew-sites/compare.js";
+import { CrewSiteError, type TSiteProfile } from "../../crew-sites/crew-site.js";
+import { crewellClient } from "../../crewell/crewell-client.js";
+import { ukrCrewingClient, type TCrewSiteClient } from "../../ukrcrewing/ukrcrewing-client.js";
+import {
+  COMPARED_SELECT,
+  comparableOf,
+  externalVersionsRepository,
+  type TExternalVersionsRepository,
+} from "./external-versions-repository.js";
+
+const ZComparable = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+const ZLoaded = z.object({
+  fields: ZComparable.catch({}),
+  item: z
+    .object({
+      surname: z.string(),
+      name: z.string(),
+      middle: z.string().nullable(),
+      birthday: z.date().nullable(),
+      email: z.string().nullable(),
+      mobilePhone: z.string().nullable(),
+      mobilePhoneAlternative: z.string().nullable(),
+      address: z.string().nullable(),
+      readinessDate: z.date().nullable(),
+      wage: z.number().nullable(),
+      height: z.number().nullable(),
+      weight: z.number().nullable(),
+      shoeSize: z.string().nullable(),
+      coverallSize: z.string().nullable(),
+    })
+    .nullable()
+    .catch(null),
+});
+
+/** Versions are read with their applicant: staff who may not read applicants read none. */
+const versionScope = (actor: TActor): TWhereOf<"ExternalObjectVersion"> =>
+  can(actor.permissions, "users", "read") ? {} : { id: { in: [] } };
+
+const SITES: Record<
+  TExternalSource,
+  { client: (k: TKernelServices) => TCrewSiteClient | null; idField: string; setting: string }
+> = {
+  ukr_crewing: {
+    client: (k) => ukrCrewingClient(k.config),
+    idField: "ukr_crewing_id",
+    setting: "UKRCREWING_URL and UKRCREWING_API_KEY",
+  },
+  crewell: {
+    client: (k) => crewellClient(k.config),
+    idField: "crewell_id",
+    setting: "CREWELL_URL and CREWELL_API_KEY",
+  },
+};
+
+/** A site's failure as the answer staff read; nothing was changed in every case. */
+const siteFailure = (error: unknown, source: TExternalSource, idField: string): never => {
+  if (!(error instanceof CrewSiteError)) throw error;
+  const site = EXTERNAL_SOURCE_LABELS[source];
+  switch (error.failure) {
+    case "not-found":
+      throw AppError.invalid([{ field: idField, message: `has no profile on ${site}` }]);
+    case "refused":
+      throw new AppError(
+        "BAD_GATEWAY",
+        `${site} refused the company's credentials; ask an administrator to check them.`,
+      );
+    case "timeout":
+      throw new AppError("GATEWAY_TIMEOUT", error.message);
+    case "unavailable":
+    case "unreadable":
+      throw new AppError("BAD_GATEWAY", error.message);
+  }
+};
+
+/**
+ * Refresh from a crew job site (GET users/{id}/update_from_uc, update_from_cw): read the
+ * profile through the site's client, keep it as a version, and change nothing of the
+ * applicant: staff accept field by field (accept).
+ */
+const refreshFrom = async (
+  source: TExternalSource,
+  ctx: {
+    actor: TActor;
+    id: number;
+    repo: TExternalVersionsRepository;
+    transaction<T>(fn: (repo: TExternalVersionsRepository) => Promise<T>): Promise<T>;
+    kernel: TKernelServices;
+  },
+) => {
+  const { actor, id, kernel } = ctx;
+  const site = SITES[source];
+  // What the version shows is the applicant's data: the caller must read the applicant.
+  await kernel.serviceOf("users").find(actor, id);
+  const applicant = await ctx.repo.applicant(id);
+  if (!applicant) throw AppError.notFound(`Applicant ${id} not found`);
+  const externalId = source === "ukr_crewing" ? applicant.ukrCrewingId : applicant.crewellId;
+  if (!externalId)
+    throw AppError.invalid([
+      {
+        field: site.idField,
+        message: `is not set: add the applicant's ${EXTERNAL_SOURCE_LABELS[source]} id first`,
+      },
+    ]);
+  const client = site.client(kernel);
+  if (!client)
+    throw AppError.conflict(
+      `${EXTERNAL_SOURCE_LABELS[source]} is not configured on this server (${site.setting}).`,
+    );
+  let profile: TSiteProfile;
+  try {
+    profile = await client.profile(externalId);
+  } catch (error) {
+    return siteFailure(error, source, site.idField);
+  }
+  const changes = changesOf(profile.fields, comparableOf(applicant));
+  const row = await ctx.transaction(async (repo) => {
+    const created = await repo.createVersion({
+      itemType: "users",
+      itemId: id,
+      source,
+      externalId,
+      fields: profile.fields,
+      seaService: profile.seaService.map((s) => ({ ...s })),
+      // Nothing new: nothing for staff to decide.
+      status: changes.length > 0 ? "pending" : "reviewed",
+      authorId: actor.id,
+    });
+    await repo.refreshApplicant(id);
+    return created;
+  });
+  const doc = await kernel.serviceOf("external_object_versions").show(actor, row.id, {});
+  return { document: { ...doc, meta: { ...doc.meta, message: EXTERNAL_NOTICES[source] } } };
+};
+
+export const externalVersionsBinding: TResourceEntry = bindResource(
+  externalObjectVersions,
+  "ExternalObjectVersion",
+  externalVersionsRepository,
+)({
+  scope: versionScope,
+  include: { item: { select: COMPARED_SELECT } },
+  computed: {
+    changes: (row) => {
+      const loaded = ZLoaded.parse(row);
+      return loaded.item ? changesOf(loaded.fields, comparableOf(loaded.item)) : [];
+    },
+  },
+  actions: {
+    update_from_uc: (ctx) => refreshFrom("ukr_crewing", ctx),
+    update_from_cw: (ctx) => refreshFrom("crewell", ctx),
+
+    async accept(ctx) {
+      const { actor, id, input, kernel } = ctx;
+      const version = await ctx.repo.findVersion(id);
+      if (!version) throw AppError.notFound();
+      if (version.status !== "pending")
+        throw AppError.conflict("This version was reviewed already; refresh to see what the site says now.");
+      const applicant = await ctx.repo.applicant(version.itemId);
+      if (!applicant) throw AppError.notFound();
+      const theirs = ZComparable.catch({}).parse(version.fields) as TComparable;
+      const changed = new Map(changesOf(theirs, comparableOf(applicant)).map((c) => [c.field, c.theirs]));
+      const picked = [...new Set(input.fields)];
+      const stale = picked.filter((f) => !changed.has(f));
+      if (stale.length)
+        throw AppError.invalid([
+          { field: "fields", message: `hold fields the site does not change (now): ${stale.join(", ")}` },
+        ]);
+      if (picked.length) {
+        // The site's values pass the applicant form's own rules; one that does not is a 422 on its field.
+        const parsed = attributesSchema(applicants, "update").safeParse(
+          Object.fromEntries(picked.map((f) => [f, changed.get(f)])),
+        );
+        if (!parsed.success)
+          throw AppError.invalid(
+            parsed.error.issues.map((i) => ({
+              field: String(i.path[0] ?? "fields"),
+              message: `(the site's value) ${i.message}`,
+            })),
+          );
+        // Through the applicants' own service: users.update, scope, audit and derived columns apply.
+        await kernel
+          .serviceOf("users")
+          .update(actor, version.itemId, { attributes: parsed.data, relationships: {}, toMany: {} });
+      }
+      await ctx.transaction(async (repo) => {
+        if (!(await repo.review(id, picked, actor.id)))
+          throw AppError.conflict(
+            "This version was reviewed already; refresh to see what the site says now.",
+          );
+        await repo.refreshApplicant(version.itemId);
+      });
+      const doc = await kernel.serviceOf("external_object_versions").show(actor, id, {});
+      return {
+        document: {
+          ...doc,
+          meta: {
+            ...doc.meta,
+            message: picked.length ? "The user updated successfully" : "The version is marked as reviewed",
+          },
+        },
+      };
+    },
+
+    async get_applicant_with_experience(ctx) {
+      return {
+        document: await ctx.kernel.serviceOf("users").show(ctx.actor, ctx.id, { include: "expiriences" }),
+      };
+    },
+  },
+});

@@ -1,0 +1,140 @@
+import type { Prisma } from "../../generated/prisma/client.js";
+import type { TTx } from "../../db/client.js";
+import type { TComparable } from "../../crew-sites/compare.js";
+import type { TDemoSource } from "../../crew-sites/demo-profiles.js";
+
+/** The columns of the applicant a site's profile is compared with (EXTERNAL_FIELDS). */
+export const COMPARED_SELECT = {
+  id: true,
+  surname: true,
+  name: true,
+  middle: true,
+  birthday: true,
+  email: true,
+  mobilePhone: true,
+  mobilePhoneAlternative: true,
+  address: true,
+  readinessDate: true,
+  wage: true,
+  height: true,
+  weight: true,
+  shoeSize: true,
+  coverallSize: true,
+  ukrCrewingId: true,
+  crewellId: true,
+} as const satisfies Prisma.UserSelect;
+
+type TComparedRow = Prisma.UserGetPayload<{ select: typeof COMPARED_SELECT }>;
+
+const day = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The applicant's values as the diff shows them. */
+export const comparableOf = (u: Omit<TComparedRow, "id" | "ukrCrewingId" | "crewellId">): TComparable => ({
+  surname: u.surname,
+  name: u.name,
+  middle: u.middle,
+  birthday: day(u.birthday),
+  email: u.email,
+  mobile_phone: u.mobilePhone,
+  mobile_phone_alternative: u.mobilePhoneAlternative,
+  address: u.address,
+  readiness_date: day(u.readinessDate),
+  wage: u.wage,
+  height: u.height,
+  weight: u.weight,
+  shoe_size: u.shoeSize,
+  coverall_size: u.coverallSize,
+});
+
+/** Versions of what the crew job sites said about applicants (docs/outside-channels.md). */
+export const externalVersionsRepository = (db: TTx) => ({
+  applicant(id: number) {
+    return db.user.findUnique({ where: { id }, select: COMPARED_SELECT });
+  },
+
+  createVersion(data: Prisma.ExternalObjectVersionUncheckedCreateInput) {
+    return db.externalObjectVersion.create({ data });
+  },
+
+  findVersion(id: number) {
+    return db.externalObjectVersion.findUnique({ where: { id } });
+  },
+
+  /** Marks a pending version reviewed; false when someone reviewed it first. */
+  async review(id: number, acceptedFields: string[], reviewerId: number): Promise<boolean> {
+    const { count } = await db.externalObjectVersion.updateMany({
+      where: { id, status: "pending" },
+      data: { status: "reviewed", acceptedFields, reviewerId, reviewedAt: new Date() },
+    });
+    return count === 1;
+  },
+
+  /**
+   * The applicant's marks of the list (spec 001's ext_update, external_objects): ext_update is
+   * the date of the newest version still waiting for staff (null: nothing waits), and
+   * external_objects the last fetch of each source.
+   */
+  async refreshApplicant(itemId: number): Promise<void> {
+    const pending = await db.externalObjectVersion.findFirst({
+      where: { itemId, status: "pending" },
+      orderBy: { date: "desc" },
+      select: { date: true },
+    });
+    const latest = await db.externalObjectVersion.findMany({
+      where: { itemId },
+      orderBy: { date: "desc" },
+      distinct: ["source"],
+      select: { source: true, externalId: true, date: true, status: true },
+    });
+    await db.user.update({
+      where: { id: itemId },
+      data: {
+        extUpdate: pending?.date ?? null,
+        externalObjects: latest.map((v) => ({
+          source: v.source,
+          external_id: v.externalId,
+          date: v.date.toISOString(),
+          status: v.status,
+        })),
+      },
+    });
+  },
+
+  /** The demo applicants with an external id, for the stand-ins' profiles (crew-sites/demo-profiles.ts). */
+  async demoSources(limit = 2000): Promise<TDemoSource[]> {
+    const rows = await db.user.findMany({
+      where: { OR: [{ ukrCrewingId: { not: null } }, { crewellId: { not: null } }] },
+      select: {
+        ...COMPARED_SELECT,
+        expiriences: {
+          select: {
+            vesselName: true,
+            vesselManager: true,
+            dateOn: true,
+            dateOff: true,
+            role: { select: { title: true } },
+          },
+          orderBy: { dateOn: "desc" },
+          take: 10,
+        },
+      },
+      orderBy: { id: "asc" },
+      take: limit,
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      ukrCrewingId: r.ukrCrewingId,
+      crewellId: r.crewellId,
+      fields: comparableOf(r),
+      seaService: r.expiriences.map((e) => ({
+        vessel: e.vesselName,
+        rank: e.role.title,
+        company: e.vesselManager,
+        date_on: day(e.dateOn),
+        date_off: day(e.dateOff),
+      })),
+    }));
+  },
+});
+
+export type TExternalVersionsRepository = ReturnType<typeof externalVersionsRepository>;

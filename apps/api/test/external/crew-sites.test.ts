@@ -1,0 +1,270 @@
+import request from "supertest";
+import type { Express } from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import type { TSiteProfile } from "../../src/crew-sites/crew-site.js";
+import type { TSiteStandIn } from "../../src/crew-sites/stand-in-server.js";
+import { startCrewellStandIn } from "../../src/crewell/stand-in/crewell-stand-in.js";
+import { startUkrCrewingStandIn } from "../../src/ukrcrewing/stand-in/ukrcrewing-stand-in.js";
+import { signInAs } from "../support/auth.js";
+import { testConfig, testDeps } from "../support/deps.js";
+import { expectJsonApi } from "../support/jsonapi.js";
+import { createApplicant } from "../planning/planning-support.js";
+
+/**
+ * UkrCrewing and Crewell refresh (docs/outside-channels.md): the product's real clients (HTML
+ * page reading, JSON API reading, timeouts and retries) against the sites' stand-ins; every
+ * fetch kept as a version, the applicant changed only by the fields staff accept.
+ */
+const UC_KEY = "test-ukrcrewing-key";
+const CW_TOKEN = "test-crewell-token";
+
+let uc: TSiteStandIn;
+let cw: TSiteStandIn;
+let app: Express;
+const api = () => request(app);
+const db = () => testDeps().db;
+
+let nextId = 300_000 + Math.floor(Math.random() * 600_000);
+const siteId = () => String(nextId++);
+
+const profile = (over: TSiteProfile["fields"] = {}): TSiteProfile => ({
+  fields: {
+    surname: "Shevchenko",
+    name: "Taras",
+    middle: "Hryhorovych",
+    birthday: "1985-03-09",
+    email: "taras@example.com",
+    mobile_phone: "+380501112233",
+    readiness_date: "2027-02-01",
+    wage: 4200,
+    ...over,
+  },
+  seaService: [
+    {
+      vessel: "MARITIME STAR",
+      rank: "Chief Officer",
+      company: "Black Sea Shipping",
+      date_on: "2025-01-10",
+      date_off: "2025-07-02",
+    },
+  ],
+});
+
+/** An applicant like the profile, with a site id; the site then differs in phone, readiness and wage. */
+const applicantWithIds = async () => {
+  const user = await createApplicant({ surname: "Shevchenko", name: "Taras", birthday: "1985-03-09" });
+  const ucId = siteId();
+  const cwId = siteId();
+  await db().user.update({
+    where: { id: user.id },
+    data: {
+      ukrCrewingId: ucId,
+      crewellId: cwId,
+      middle: "Hryhorovych",
+      email: "taras@example.com",
+      mobilePhone: "+380 50 000 00 00",
+      readinessDate: new Date("2026-12-01T00:00:00Z"),
+      wage: 4000,
+    },
+  });
+  return { user, ucId, cwId };
+};
+
+beforeAll(async () => {
+  uc = await startUkrCrewingStandIn({ apiKey: UC_KEY });
+  cw = await startCrewellStandIn({ token: CW_TOKEN });
+  const base = testDeps();
+  const config = testConfig({
+    UKRCREWING_URL: uc.url,
+    UKRCREWING_API_KEY: UC_KEY,
+    CREWELL_URL: cw.url,
+    CREWELL_API_KEY: CW_TOKEN,
+    CREW_SITES_TIMEOUT_MS: "400",
+  });
+  app = createApp({ ...base, config });
+});
+
+afterAll(async () => {
+  await uc.close();
+  await cw.close();
+});
+
+describe("UkrCrewing and Crewell refresh", () => {
+  it("keeps a UkrCrewing fetch as a version with the diff and changes nothing until staff accept", async () => {
+    const { headers } = await signInAs("manager", app);
+    const { user, ucId } = await applicantWithIds();
+    uc.setProfile(ucId, profile());
+
+    const res = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectJsonApi(res.body);
+    expect(res.body.meta.message).toBe("User updated successfully from UkrCrewing");
+    const a = res.body.data.attributes;
+    expect(a.source).toBe("ukr_crewing");
+    expect(a.external_id).toBe(ucId);
+    expect(a.status).toBe("pending");
+    expect(a.sea_service).toEqual(profile().seaService);
+    // The diff: phone, readiness and wage differ; the same e-mail and names are no change.
+    expect(a.changes).toEqual([
+      { field: "mobile_phone", ours: "+380 50 000 00 00", theirs: "+380501112233" },
+      { field: "readiness_date", ours: "2026-12-01", theirs: "2027-02-01" },
+      { field: "wage", ours: 4000, theirs: 4200 },
+    ]);
+    // Nothing of the applicant changed; the list's mark says something waits.
+    const after = await db().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(after.mobilePhone).toBe("+380 50 000 00 00");
+    expect(after.wage).toBe(4000);
+    expect(after.extUpdate?.toISOString()).toBe(a.date);
+
+    // The spec's list: filter item_type, item_id.
+    const list = await api()
+      .get(`/api/external_object_versions?filter[item_type]=users&filter[item_id]=${user.id}&page[size]=999`)
+      .set(headers);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((v: { id: string }) => v.id)).toEqual([res.body.data.id]);
+
+    // Accept two of the three: only those two change.
+    const accepted = await api()
+      .post(`/api/external_object_versions/${res.body.data.id}/accept`)
+      .set(headers)
+      .send({ fields: ["mobile_phone", "wage"] });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.data.attributes.status).toBe("reviewed");
+    expect(accepted.body.data.attributes.accepted_fields).toEqual(["mobile_phone", "wage"]);
+    const taken = await db().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(taken.mobilePhone).toBe("+380501112233");
+    expect(taken.wage).toBe(4200);
+    expect(taken.readinessDate?.toISOString().slice(0, 10)).toBe("2026-12-01");
+    expect(taken.extUpdate).toBeNull();
+    // The change is the applicant's own audited update.
+    const versions = await api().get(`/api/users/${user.id}/versions`).set(headers);
+    expect(JSON.stringify(versions.body)).toContain("+380501112233");
+
+    // A reviewed version is not accepted twice.
+    const again = await api()
+      .post(`/api/external_object_versions/${res.body.data.id}/accept`)
+      .set(headers)
+      .send({ fields: ["readiness_date"] });
+    expect(again.status).toBe(409);
+  });
+
+  it("reads Crewell's JSON API; a profile that changed since the last fetch is a new version", async () => {
+    const { headers } = await signInAs("manager", app);
+    const { user, cwId } = await applicantWithIds();
+    cw.setProfile(cwId, profile({ mobile_phone: "+380 50 000 00 00", readiness_date: null, wage: 4000 }));
+    const first = await api().get(`/api/users/${user.id}/update_from_cw`).set(headers);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.meta.message).toBe("User updated successfully from Crewell");
+    // The same as ours (the site's empty readiness proposes no erasing): nothing to decide.
+    expect(first.body.data.attributes.changes).toEqual([]);
+    expect(first.body.data.attributes.status).toBe("reviewed");
+
+    cw.setProfile(
+      cwId,
+      profile({ mobile_phone: "+380 50 000 00 00", wage: 4000, address: "Odesa, Fontanska 5" }),
+    );
+    const second = await api().get(`/api/users/${user.id}/update_from_cw`).set(headers);
+    expect(second.body.data.attributes.changes).toEqual([
+      { field: "address", ours: null, theirs: "Odesa, Fontanska 5" },
+      { field: "readiness_date", ours: "2026-12-01", theirs: "2027-02-01" },
+    ]);
+    const accept = await api()
+      .post(`/api/external_object_versions/${second.body.data.id}/accept`)
+      .set(headers)
+      .send({ fields: ["address", "readiness_date"] });
+    expect(accept.status).toBe(200);
+    const after = await db().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(after.address).toBe("Odesa, Fontanska 5");
+    expect(after.readinessDate?.toISOString().slice(0, 10)).toBe("2027-02-01");
+    const stored = await db().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.externalObjects).toMatchObject([{ source: "crewell", external_id: cwId }]);
+
+    // get_applicant_with_experience: the applicant with their sea service.
+    const withExp = await api()
+      .get(`/api/external_object_versions/get_applicant_with_experience/${user.id}`)
+      .set(headers);
+    expect(withExp.status).toBe(200);
+    expect(withExp.body.data.id).toBe(String(user.id));
+  });
+
+  it("a site down, slow, redesigned or without the profile is a clear error and keeps what we have", async () => {
+    const { headers } = await signInAs("manager", app);
+    const { user, ucId, cwId } = await applicantWithIds();
+    uc.setProfile(ucId, profile());
+    cw.setProfile(cwId, profile());
+    const count = () => db().externalObjectVersion.count({ where: { itemId: user.id } });
+
+    // Two server errors are retried; the third attempt succeeds.
+    uc.failNext(2, 503);
+    const retried = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(retried.status).toBe(200);
+
+    uc.failNext(3, 500);
+    const down = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(down.status).toBe(502);
+    expect(down.body.errors[0].detail).toMatch(/UkrCrewing could not be reached/);
+
+    cw.delay(1000);
+    const slow = await api().get(`/api/users/${user.id}/update_from_cw`).set(headers);
+    cw.delay(0);
+    expect(slow.status).toBe(504);
+
+    uc.changeLayout(true);
+    const redesigned = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    uc.changeLayout(false);
+    expect(redesigned.status).toBe(502);
+    expect(redesigned.body.errors[0].detail).toMatch(/Could not read UkrCrewing/);
+    cw.changeLayout(true);
+    const cwRedesigned = await api().get(`/api/users/${user.id}/update_from_cw`).set(headers);
+    cw.changeLayout(false);
+    expect(cwRedesigned.status).toBe(502);
+
+    await db().user.update({ where: { id: user.id }, data: { ukrCrewingId: siteId() } });
+    const missing = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0].source.pointer).toBe("/data/attributes/ukr_crewing_id");
+
+    await db().user.update({ where: { id: user.id }, data: { crewellId: null } });
+    const noId = await api().get(`/api/users/${user.id}/update_from_cw`).set(headers);
+    expect(noId.status).toBe(422);
+    expect(noId.body.errors[0].source.pointer).toBe("/data/attributes/crewell_id");
+
+    // Only the one successful fetch left a version; the applicant is as it was.
+    expect(await count()).toBe(1);
+    const after = await db().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(after.wage).toBe(4000);
+  });
+
+  it("refuses wrong credentials, unknown fields and unknown applicants; no site configured is a 409", async () => {
+    const { headers } = await signInAs("manager", app);
+    const { user, ucId } = await applicantWithIds();
+    uc.setProfile(ucId, profile());
+    const wrongKey = createApp({
+      ...testDeps(),
+      config: testConfig({ UKRCREWING_URL: uc.url, UKRCREWING_API_KEY: "not-the-right-key" }),
+    });
+    const refused = await request(wrongKey).get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(refused.status).toBe(502);
+    expect(refused.body.errors[0].detail).toMatch(/refused the company's credentials/);
+    expect(JSON.stringify(refused.body)).not.toContain("not-the-right-key");
+    const none = await request(createApp({ ...testDeps(), config: testConfig({}) }))
+      .get(`/api/users/${user.id}/update_from_cw`)
+      .set(headers);
+    expect(none.status).toBe(409);
+
+    const res = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    const bad = await api()
+      .post(`/api/external_object_versions/${res.body.data.id}/accept`)
+      .set(headers)
+      .send({ fields: ["telegram_user_id"] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toMatch(/^\/data\/attributes\/fields/);
+    const same = await api()
+      .post(`/api/external_object_versions/${res.body.data.id}/accept`)
+      .set(headers)
+      .send({ fields: ["surname"] });
+    expect(same.status).toBe(422);
+    expect((await api().get(`/api/users/999999999/update_from_uc`).set(headers)).status).toBe(404);
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { defineResource } from "../resource.js";
+import { ZRecordId } from "./applicant-fields.js";
+import { createdAt, updatedAt } from "./fields.js";
+
+/**
+ * What an outside source said about an applicant (issue 19 §2; docs/outside-channels.md): the
+ * crew job sites UkrCrewing and Crewell (and, later, the application form). Every fetch is kept
+ * as a version (spec 001 §3 "External object history": item_type, item_id, source, date); the
+ * applicant changes only where staff accept a field, never by the fetch itself.
+ */
+export const EXTERNAL_SOURCES = ["ukr_crewing", "crewell"] as const;
+export type TExternalSource = (typeof EXTERNAL_SOURCES)[number];
+export const EXTERNAL_SOURCE_LABELS: Record<TExternalSource, string> = {
+  ukr_crewing: "UkrCrewing",
+  crewell: "Crewell",
+};
+
+/** pending: some changed field is undecided; reviewed: staff chose (accepted some, all or none). */
+export const EXTERNAL_VERSION_STATUSES = ["pending", "reviewed"] as const;
+
+/**
+ * The applicant's attributes a site's profile may propose, in the order the diff shows them.
+ * Only these are compared and only these can be taken: ids, flags and status stay ours.
+ */
+export const EXTERNAL_FIELDS = [
+  "surname",
+  "name",
+  "middle",
+  "birthday",
+  "email",
+  "mobile_phone",
+  "mobile_phone_alternative",
+  "address",
+  "readiness_date",
+  "wage",
+  "height",
+  "weight",
+  "shoe_size",
+  "coverall_size",
+] as const;
+export type TExternalField = (typeof EXTERNAL_FIELDS)[number];
+
+/** One field where the site says something other than our record (the computed `changes`). */
+export interface TExternalChange {
+  field: TExternalField;
+  /** What our record holds now (text as the form shows it; dates yyyy-mm-dd). */
+  ours: string | number | null;
+  theirs: string | number | null;
+}
+
+/** One sea-service row as a site lists it (shown with the version; not taken into ours). */
+export interface TExternalSeaService {
+  vessel: string;
+  rank: string | null;
+  company: string | null;
+  date_on: string | null;
+  date_off: string | null;
+}
+
+export const EXTERNAL_NOTICES: Record<TExternalSource, string> = {
+  ukr_crewing: "User updated successfully from UkrCrewing",
+  crewell: "User updated successfully from Crewell",
+};
+
+/** POST /api/external_object_versions/{id}/accept: the fields staff take into the applicant ([]: none, the version is only marked reviewed). */
+export const ZExternalAccept = z.strictObject({
+  fields: z.array(z.enum(EXTERNAL_FIELDS)).max(EXTERNAL_FIELDS.length),
+});
+
+export const externalObjectVersions = defineResource({
+  type: "external_object_versions",
+  permission: "externalUpdate",
+  label: { one: "External version", many: "External versions" },
+  titleAttribute: "source",
+  attributes: {
+    item_type: { label: "Item type", kind: "text", list: true },
+    item_id: { label: "Item", kind: "number", list: true },
+    source: {
+      label: "Source",
+      kind: "select",
+      list: true,
+      options: EXTERNAL_SOURCES.map((s) => ({ value: s, label: EXTERNAL_SOURCE_LABELS[s] })),
+    },
+    /** The site's id of the profile (ukr_crewing_id or crewell_id when fetched). */
+    external_id: { label: "Site id", kind: "text", list: true },
+    /** When it was fetched. */
+    date: { label: "Fetched", kind: "datetime", list: true, sortable: true },
+    /** The profile's fields as the site gave them (EXTERNAL_FIELDS; null where the site has none). */
+    fields: { label: "Fields", kind: "text", details: false },
+    /** The site's sea service (TExternalSeaService[]). */
+    sea_service: { label: "Sea service", kind: "text", details: false },
+    /** Computed: the fields where the site differs from our record now (TExternalChange[]). */
+    changes: { label: "Changes", kind: "text", details: false },
+    status: {
+      label: "Status",
+      kind: "select",
+      list: true,
+      options: EXTERNAL_VERSION_STATUSES.map((s) => ({ value: s, label: s })),
+    },
+    /** The fields staff took from this version. */
+    accepted_fields: { label: "Accepted fields", kind: "tags" },
+    reviewed_at: { label: "Reviewed", kind: "datetime" },
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  relationships: {
+    item: { label: "Applicant", type: "users", cardinality: "one", readOnly: true },
+    author: { label: "Fetched by", type: "clients", cardinality: "one", readOnly: true },
+    reviewer: { label: "Reviewed by", type: "clients", cardinality: "one", readOnly: true },
+  },
+  parents: [{ type: "users", relationship: "item", path: "external_object_versions", tab: "external" }],
+  filters: {
+    item_type: { label: "Item type", kind: "select", input: z.enum(["users"]) },
+    item_id: { label: "Item", kind: "id", input: ZRecordId, type: "users" },
+    source: { label: "Source", kind: "select", input: z.enum(EXTERNAL_SOURCES) },
+    status: { label: "Status", kind: "select", input: z.enum(EXTERNAL_VERSION_STATUSES) },
+  },
+  defaultSort: "-date",
+  verbs: ["list", "show"],
+  maxPageSize: 999,
+  actions: {
+    /** GET /api/users/{id}/update_from_uc (spec 001 §7): fetch the UkrCrewing profile and keep it as a version. */
+    update_from_uc: {
+      label: "Update from UkrCrewing",
+      method: "GET",
+      on: "member",
+      path: "/users/:id/update_from_uc",
+      record: "users",
+      permission: { key: "externalUpdate", action: "create" },
+    },
+    /** GET /api/users/{id}/update_from_cw: the same from Crewell. */
+    update_from_cw: {
+      label: "Update from Crewell",
+      method: "GET",
+      on: "member",
+      path: "/users/:id/update_from_cw",
+      record: "users",
+      permission: { key: "externalUpdate", action: "create" },
+    },
+    /** POST /api/external_object_versions/{id}/accept {fields}: take these fields into the applicant. */
+    accept: {
+      label: "Accept",
+      method: "POST",
+      on: "member",
+      permission: { key: "externalUpdate", action: "update" },
+      input: ZExternalAccept,
+    },
+    /** GET /api/external_object_versions/get_applicant_with_experience/{id}: the applicant with their sea service, to compare with. */
+    get_applicant_with_experience: {
+      label: "Applicant with sea service",
+      method: "GET",
+      on: "member",
+      path: "/external_object_versions/get_applicant_with_experience/:id",
+      record: "users",
+      permission: { key: "externalUpdate", action: "read" },
+    },
+  },
+});
