@@ -50,6 +50,14 @@ test("a task with two subtasks cannot be finished until they are; then it is", a
   await page.getByTestId("task-comments").getByLabel("New comment").fill("All booked.");
   await page.getByTestId("task-comment-add").click();
   await expect(page.getByTestId("task-comments").getByText("All booked.")).toBeVisible();
+  // Its author corrects it (within the edit window): only the text changes, marked edited.
+  await page.getByTestId("task-comments").getByRole("button", { name: "Edit comment" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit comment" });
+  await edit.getByLabel("Comment").fill("All booked, flights on Monday.");
+  await edit.getByTestId("comment-edit-save").click();
+  await expect(notice(page, "The comment updated successfully")).toBeVisible();
+  await expect(page.getByTestId("task-comments").getByText("All booked, flights on Monday.")).toBeVisible();
+  await expect(page.getByTestId("task-comments").getByTestId("comment-edited")).toBeVisible();
   await shoot(page, "task-drawer", { fullPage: false });
 
   await page.keyboard.press("Escape");

@@ -1,12 +1,14 @@
 import { formatDateTime } from "@crew/contracts";
 import { ActionIcon, Avatar, Badge, Group, Image, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconTrash } from "@tabler/icons-react";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import type { TStoredFile } from "../../api";
 import { StoredFileLink } from "../../resources/fields/StoredFileLink";
 import { useFileObjectUrl } from "../../resources/fields/use-file-object-url";
 import { initialsOf } from "../../lib/people";
 import { CommentBody } from "./comment-body";
+import { EditCommentDialog } from "./EditCommentDialog";
 import type { TComment } from "./use-comments";
 
 /** A picture is shown small (fetched with the session: a plain <img> cannot send it); any other file is a link. */
@@ -34,6 +36,7 @@ interface TProps {
 /** One comment: who and when, its type and event, the text, the file, delete for its author. */
 export const CommentCard = ({ comment, mayDelete, categoryTitle, onDelete }: TProps) => {
   const a = comment.attributes;
+  const [editing, setEditing] = useState(false);
   const ask = () =>
     modals.openConfirmModal({
       title: "Delete this comment?",
@@ -74,18 +77,33 @@ export const CommentCard = ({ comment, mayDelete, categoryTitle, onDelete }: TPr
                 </Text>
               ) : null}
             </Group>
-            {mayDelete ? (
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label="Delete comment" onClick={ask}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            ) : null}
+            <Group gap={2} wrap="nowrap">
+              {a.editable ? (
+                <Tooltip label="Edit">
+                  <ActionIcon variant="subtle" aria-label="Edit comment" onClick={() => setEditing(true)}>
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+              {mayDelete ? (
+                <Tooltip label="Delete">
+                  <ActionIcon variant="subtle" color="red" aria-label="Delete comment" onClick={ask}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </Group>
           </Group>
           {a.body ? <CommentBody html={a.body} /> : null}
+          {a.edited_at ? (
+            <Text size="xs" c="dimmed" data-testid="comment-edited">
+              edited {formatDateTime(a.edited_at)}
+            </Text>
+          ) : null}
           {a.attachment ? <Attachment file={a.attachment} /> : null}
         </Stack>
       </Group>
+      {editing ? <EditCommentDialog comment={comment} onClose={() => setEditing(false)} /> : null}
     </Paper>
   );
 };

@@ -53,6 +53,36 @@ export const mentionedIds = (text: string, mentions: readonly TMention[]): strin
   ...new Set(mentions.filter((m) => text.includes(`@${m.name}`)).map((m) => m.id)),
 ];
 
+/**
+ * The editable text of a stored body, the reverse of `bodyHtml`: paragraphs as blank lines,
+ * <br> as line breaks, each mention as `@Name` with who it is, other markup as its text.
+ */
+export const bodyText = (html: string): { text: string; mentions: TMention[] } => {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+  const mentions = new Map<string, TMention>();
+  const walk = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+    if (node.nodeType !== Node.ELEMENT_NODE) return "";
+    const el = node as Element;
+    const tag = el.tagName.toLowerCase();
+    if (tag === "br") return "\n";
+    if (tag === "span" && el.getAttribute("data-type") === "mention") {
+      const id = el.getAttribute("data-id") ?? "";
+      const name = el.getAttribute("data-label") ?? (el.textContent ?? "").replace(/^@/, "");
+      if (id && name) mentions.set(id, { id, name });
+      return `@${name}`;
+    }
+    const inner = Array.from(el.childNodes).map(walk).join("");
+    return tag === "p" || tag === "li" || tag === "blockquote" || tag === "pre" ? `${inner}\n\n` : inner;
+  };
+  const text = Array.from(doc.body.childNodes)
+    .map(walk)
+    .join("")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return { text, mentions: [...mentions.values()] };
+};
+
 const BLOCKS = new Set(["p", "ul", "ol", "li", "blockquote", "pre"]);
 const INLINE = new Set(["strong", "b", "em", "i", "u", "s", "code", "br"]);
 const SAFE_HREF = /^(https?:|mailto:|tel:)/i;

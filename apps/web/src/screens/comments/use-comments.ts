@@ -25,6 +25,7 @@ export interface TCommentAttributes {
   event_result: string | null;
   mention_ids: string[];
   editable: boolean;
+  edited_at: string | null;
   attachment: TStoredFile | null;
   created_at: string;
 }
