@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Router } from "express";
 import { timingSafeEqual } from "node:crypto";
 import type { Update } from "grammy/types";
@@ -8,6 +8,14 @@ import { botApi, webhookSecret } from "./bot-client.js";
 import { handleTelegramUpdate, type TTelegramDeps } from "./telegram-updates.js";
 
 export const POLL_LEASE = "telegram-poller";
+
+/**
+ * The lease is per bot: getUpdates may have one caller per bot token, not per database (two
+ * bots sharing a database, as two test suites or a staging bot beside production do, each poll).
+ * Named by a hash of the token, never the token itself.
+ */
+export const pollLeaseOf = (token: string): string =>
+  `${POLL_LEASE}:${createHash("sha256").update(token).digest("hex").slice(0, 16)}`;
 
 export interface TPollerOptions {
   /** Who holds the lease (default: a random id per process). */
@@ -52,7 +60,8 @@ export const startTelegramPoller = (deps: TTelegramDeps, options: TPollerOptions
   const signal = controller.signal as unknown as NonNullable<
     Parameters<NonNullable<typeof api>["getUpdates"]>[1]
   >;
-  const lease = () => chatMessagesRepository(deps.db).lease(POLL_LEASE, holder, leaseMs);
+  const leaseName = pollLeaseOf(deps.config.TELEGRAM_BOT_TOKEN ?? "");
+  const lease = () => chatMessagesRepository(deps.db).lease(leaseName, holder, leaseMs);
 
   const loop = async () => {
     if (!api) return;
@@ -94,7 +103,7 @@ export const startTelegramPoller = (deps: TTelegramDeps, options: TPollerOptions
       await running;
       holding = false;
       await chatMessagesRepository(deps.db)
-        .releaseLease(POLL_LEASE, holder)
+        .releaseLease(leaseName, holder)
         .catch(() => undefined);
     },
   };

@@ -39,6 +39,12 @@ export interface TTelegramStandInOptions {
   autoReplyDelayMs?: number;
   host?: string;
   port?: number;
+  /**
+   * The first update id. Default: a random one, as each real bot has its own: a restarted demo
+   * stand-in or a second test suite on the same database must not reuse ids the server already
+   * marked handled (telegram_updates).
+   */
+  firstUpdateId?: number;
 }
 
 export interface TTelegramStandIn {
@@ -114,7 +120,7 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
   const blocked = new Set<number>();
   const known = new Map<number, TStandInUser>();
   let throttle = { count: 0, seconds: 0 };
-  let nextUpdate = 100_000;
+  let nextUpdate = options.firstUpdateId ?? 100_000 + Math.floor(Math.random() * 1_000_000_000);
   let nextMessage = 1;
   let webhook: { url: string; secret: string | null } | null = null;
   const timers = new Set<ReturnType<typeof setTimeout>>();
