@@ -14,6 +14,7 @@ import { signInAs, type TAuthHeaders } from "../support/auth.js";
 import { testConfig, testDeps } from "../support/deps.js";
 import { download } from "../support/download.js";
 import { createApplicant } from "../planning/planning-support.js";
+import { until } from "../support/until.js";
 
 /**
  * Sending a survey (docs/tasks.md "Sending a survey"): a personal link per seafarer, sent on
@@ -26,20 +27,6 @@ let deps: TDeps;
 let app: Express;
 const api = () => request(app);
 const db = () => testDeps().db;
-
-const until = async <T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const definition = {
   title: "Sign-off debrief",

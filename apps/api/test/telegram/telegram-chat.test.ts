@@ -18,6 +18,7 @@ import { testConfig, testDeps } from "../support/deps.js";
 import { createClient } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { createApplicant } from "../planning/planning-support.js";
+import { until } from "../support/until.js";
 
 /**
  * The Telegram chat end to end (docs/outside-channels.md): the product's bot code (grammY's
@@ -35,20 +36,6 @@ const db = () => testDeps().db;
 
 /** This file's messages: other files may share the database. */
 const FILE_STARTED = new Date();
-
-const until = async <T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 let nextTelegramId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
 const seafarer = (name = "Ivan") => ({ id: nextTelegramId++, first_name: name });

@@ -9,6 +9,7 @@ import {
 import { startTelegramPoller, type TPoller } from "../../src/telegram/telegram-poller.js";
 import { testConfig, testDeps } from "../support/deps.js";
 import { createApplicant } from "../planning/planning-support.js";
+import { until } from "../support/until.js";
 
 /** A seafarer's photo and document on Telegram land in the applicant's attachments (docs/outside-channels.md "Files"). */
 const TOKEN = "4444444444:files-stand-in-token-abcdefghij";
@@ -16,20 +17,6 @@ let standIn: TTelegramStandIn;
 let deps: TDeps;
 let poller: TPoller;
 const db = () => testDeps().db;
-
-const until = async <T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  ms = 15_000,
-): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 beforeAll(async () => {
   standIn = await startTelegramStandIn({ token: TOKEN, botUsername: "crew_files_bot" });
