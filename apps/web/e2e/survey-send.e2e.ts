@@ -17,7 +17,7 @@ interface TUserRow {
 // Not yet passing in CI (it times out at 2 minutes; the cause is not found yet): the send, the
 // public form and the results are covered by apps/api/test/surveys/survey-send.test.ts on both
 // databases. docs/tasks.md says so; fixing this flow is the next step of issue 18's surveys.
-test.fixme("admin: sends a survey, a seafarer answers on a phone, the results and the xlsx show it", async ({
+test("admin: sends a survey, a seafarer answers on a phone, the results and the xlsx show it", async ({
   page,
   browser,
   request,
@@ -61,7 +61,7 @@ test.fixme("admin: sends a survey, a seafarer answers on a phone, the results an
   await page.goto(`/survey-creator?survey=${surveyId}`);
   await page.getByRole("button", { name: "Send…" }).click();
   const dialog = page.getByRole("dialog");
-  const picker = dialog.getByRole("textbox", { name: "Seafarers" });
+  const picker = dialog.getByRole("combobox", { name: "Seafarers" });
   for (const u of [linked!, plain!]) {
     await picker.fill(String(u.attributes.surname));
     await page
@@ -70,6 +70,8 @@ test.fixme("admin: sends a survey, a seafarer answers on a phone, the results an
       .first()
       .click();
   }
+  // The picker's list stays open after a pick (to pick more); a click on the title closes it.
+  await dialog.getByRole("heading", { name: /^Send “/ }).click();
   await dialog.getByRole("button", { name: "Send to 2 seafarers" }).click();
   const sent = page.getByTestId("survey-sent");
   await expect(sent).toContainText("1 sent on Telegram, 1 links to pass on");
@@ -100,7 +102,7 @@ test.fixme("admin: sends a survey, a seafarer answers on a phone, the results an
   await phone.close();
 
   // The results: answered by one of two, the counts and the text answer.
-  await page.getByRole("radio", { name: "Results" }).check({ force: true });
+  await page.getByRole("radiogroup", { name: "Survey view" }).getByText("Results", { exact: true }).click();
   await expect(page).toHaveURL(/view=results/);
   const results = page.getByTestId("survey-results");
   await expect(results).toContainText("answered by 1");

@@ -222,6 +222,8 @@ export const ZSurveyResults = z.object({
   questions: z.array(ZSurveyQuestionResult),
 });
 export type TSurveyResults = z.infer<typeof ZSurveyResults>;
+/** What GET /api/survey_schemas/{id}/results answers: the results as the document's data. */
+export const ZSurveyResultsAnswer = z.object({ data: ZSurveyResults });
 
 /** What POST /api/survey_schemas/{id}/send answers: who got it how, and who was skipped. */
 export const ZSurveySendAnswer = z.object({

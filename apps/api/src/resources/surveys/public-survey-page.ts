@@ -36,7 +36,10 @@ const field = (q: TSurveyQuestion, body: TFormBody | undefined, error: string | 
   const given = valuesOf(body, q.id);
   const first = given[0] ?? "";
   const bad = error ? ' class="bad" aria-invalid="true"' : "";
-  const req = q.required ? " required" : "";
+  // One-input questions are named by their legend (a screen reader reads the question, not "edit").
+  const req =
+    (q.required ? " required" : "") +
+    (["text", "number", "date"].includes(q.kind) ? ` aria-labelledby="l-${name}"` : "");
   const choice = (type: "radio" | "checkbox", value: string, label = value) =>
     `<label class="opt"><input type="${type}" name="${name}" value="${esc(value)}"${given.includes(value) ? " checked" : ""}${type === "radio" ? req : ""}> ${esc(label)}</label>`;
   let input: string;
@@ -71,7 +74,7 @@ const field = (q: TSurveyQuestion, body: TFormBody | undefined, error: string | 
       input = `<p class="muted">Send the file to us on Telegram as a photo or a document: it reaches your record.</p>`;
       break;
   }
-  return `<fieldset id="q-${name}"><legend>${esc(q.title)}${q.required && q.kind !== "file" ? ' <span class="req" title="required">*</span>' : ""}</legend>
+  return `<fieldset id="q-${name}"><legend id="l-${name}">${esc(q.title)}${q.required && q.kind !== "file" ? ' <span class="req" title="required">*</span>' : ""}</legend>
 ${q.description ? `<p class="muted">${esc(q.description)}</p>` : ""}${input}${error ? `<p class="err" role="alert">${esc(error)}</p>` : ""}</fieldset>`;
 };
 

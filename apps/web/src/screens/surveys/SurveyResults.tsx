@@ -1,6 +1,6 @@
 import {
   SURVEY_QUESTION_KIND_LABELS,
-  ZSurveyResults,
+  ZSurveyResultsAnswer,
   surveySchemas,
   type TSurveyQuestionResult,
 } from "@crew/contracts";
@@ -79,8 +79,9 @@ const QuestionResult = ({ q, n }: { q: TSurveyQuestionResult; n: number }) => (
 export const SurveyResults = ({ surveyId }: { surveyId: string }) => {
   const results = useQuery({
     queryKey: ["survey_schemas", "results", surveyId],
-    queryFn: ({ signal }) =>
-      runActionFor(surveySchemas, "results", { id: surveyId }, ZSurveyResults, { signal }),
+    // The answer is a document ({data: results}); a bare ZSurveyResults never matched it.
+    queryFn: async ({ signal }) =>
+      (await runActionFor(surveySchemas, "results", { id: surveyId }, ZSurveyResultsAnswer, { signal })).data,
   });
   useLiveChanges(["survey_responses"], () => void results.refetch());
   const xlsx = useResourceMutation({
