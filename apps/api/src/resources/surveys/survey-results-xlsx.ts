@@ -70,7 +70,14 @@ export const surveyResultsWorkbook = async (
     { width: 18 },
     ...questions.map((q) => ({ width: q.kind === "text" ? 40 : 16 })),
   ];
-  boldHeader(answers.addRow(["Seafarer", "Applicant №", "Answered", ...questions.map((q) => q.title)]));
+  const header = answers.addRow(["Seafarer", "Applicant №", "Answered", ...questions.map((q) => q.title)]);
+  boldHeader(header);
+  // Spreadsheet programs do not grow a row for wrapped text on open: size it for the longest title.
+  const lines = Math.max(
+    1,
+    ...questions.map((q) => Math.ceil(q.title.length / ((q.kind === "text" ? 40 : 16) - 2))),
+  );
+  header.height = 15 * Math.min(lines, 6);
   answers.views = [{ state: "frozen", ySplit: 1, xSplit: 1 }];
   for (const r of rows) {
     const row = answers.addRow([
