@@ -329,6 +329,74 @@ describe("document matrix", () => {
     ]);
   });
 
+  it("marks a planned applicant in the applicants list by the owner's matrix for the plan's rank; others keep valid_state", async () => {
+    const f = await fleet();
+    await createMatrix(f);
+    const surname = unique("Matrixmark");
+    const list = async () => {
+      const res = await api().get("/api/users").query({ search: surname, "page[size]": "50" }).set(admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectJsonApi(res.body);
+      type TMark = {
+        state: string;
+        matrix: string;
+        rank: string;
+        problems: { document: string; status: string }[];
+      };
+      return new Map<string, { matrix_documents: TMark | null; valid_state: string | null }>(
+        res.body.data.map(
+          (d: {
+            attributes: { name: string; matrix_documents: TMark | null; valid_state: string | null };
+          }) => [d.attributes.name, d.attributes],
+        ),
+      );
+    };
+    // Every document the master holds is valid (valid_state green), but the matrix wants a master's CoC.
+    const master = await createApplicant({ rankId: f.master.id, surname, name: "Master" });
+    await holds(master.id, f.docs.basic.id, null);
+    await holds(master.id, f.docs.medical.id, "2030-01-01");
+    // The mate holds the master's CoC (covers the mate's) but an expired basic safety course.
+    const mate = await createApplicant({ rankId: f.mate.id, surname, name: "Mate" });
+    await holds(mate.id, f.docs.basic.id, "2026-01-01");
+    await holds(mate.id, f.docs.masterCoc.id, "2031-01-01");
+    const compliant = await createApplicant({ rankId: f.mate.id, surname, name: "Ready" });
+    await holds(compliant.id, f.docs.basic.id, null);
+    await holds(compliant.id, f.docs.mateCoc.id, "2031-01-01");
+    const unplanned = await createApplicant({ rankId: f.master.id, surname, name: "Unplanned" });
+    await holds(unplanned.id, f.docs.basic.id, "2026-01-01");
+    await newPlan(admin, f.masterRow.id, "2027-03-01", "2027-09-01", master.id, "approved");
+    await newPlan(admin, f.mateRow.id, "2027-03-01", "2027-09-01", mate.id, "to_propose");
+    await newPlan(admin, f.mateRow.id, "2027-10-01", "2028-03-01", compliant.id, "approved");
+    const rows = await list();
+    expect(rows.get("Master")?.valid_state).toBe("valid");
+    expect(rows.get("Master")?.matrix_documents).toMatchObject({
+      state: "missing",
+      matrix: "Fleet standard",
+      rank: f.master.title,
+      joining_date: "2027-03-01",
+      problems: [{ document: f.docs.masterCoc.title, status: "missing" }],
+    });
+    expect(rows.get("Mate")?.matrix_documents).toMatchObject({
+      state: "expired",
+      problems: [{ document: f.docs.basic.title, status: "expired" }],
+    });
+    expect(rows.get("Ready")?.matrix_documents).toMatchObject({ state: "valid", problems: [] });
+    // No plan ahead: no matrix mark, the list shows valid_state as before.
+    expect(rows.get("Unplanned")?.matrix_documents).toBeNull();
+    expect(rows.get("Unplanned")?.valid_state).toBe("expired");
+    // A sparse fieldset without the mark spares its queries and leaves it out.
+    const sparse = await api()
+      .get("/api/users")
+      .query({ search: surname, "fields[users]": "name,valid_state" })
+      .set(admin);
+    expect(sparse.status).toBe(200);
+    expect(sparse.body.data[0].attributes).not.toHaveProperty("matrix_documents");
+    // Without a current matrix the planned applicants fall back too.
+    const current = await testDeps().db.ownerGroup.findFirstOrThrow({ where: { ownerId: f.owner.id } });
+    await testDeps().db.ownerGroup.update({ where: { id: current.id }, data: { current: false } });
+    expect((await list()).get("Master")?.matrix_documents).toBeNull();
+  });
+
   it("keeps a partner to its own owners' matrices and vessels", async () => {
     const a = await fleet();
     const b = await fleet();

@@ -284,6 +284,8 @@ export const applicants = defineResource({
     has_warnings: derived("Warnings", "boolean"),
     valid_state: derived("Documents", "text"),
     valid_states: derived("Documents by kind", "text"),
+    /** The next plan's documents against its owner's matrix (ZMatrixDocumentsMark; docs/owners-terms.md). */
+    matrix_documents: derived("Documents for the planned rank", "text"),
     last_contact: { ...derived("Last contact", "datetime"), sortable: true },
     ext_update: derived("External update", "datetime"),
     external_objects: derived("External records", "text"),

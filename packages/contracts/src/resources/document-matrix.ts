@@ -72,6 +72,35 @@ export const ZCheckDocumentMatrixQuery = z
 export const DOCUMENT_CHECK_STATUSES = ["valid", "expiring", "expired", "missing"] as const;
 export type TDocumentCheckStatus = (typeof DOCUMENT_CHECK_STATUSES)[number];
 
+/**
+ * The applicants list's documents mark (`matrix_documents`, issue 17 §2): an applicant's next
+ * plan checked against the current document matrix of the vessel's owner for the plan's rank.
+ * Null when the applicant has no plan ahead or no matrix row applies (the list then shows
+ * `valid_state`, every document the applicant holds). `state` is the worst of the required
+ * documents: missing, expired (before joining), expiring (fewer months left than asked, or
+ * ending during the tour), else valid.
+ */
+export const MATRIX_MARK_STATES = ["valid", "expiring", "expired", "missing"] as const;
+export const ZMatrixDocumentsMark = z.object({
+  state: z.enum(MATRIX_MARK_STATES),
+  matrix: z.string(),
+  rank: z.string(),
+  vessel: z.string().nullable(),
+  time_plan_id: z.number(),
+  joining_date: z.string(),
+  end_date: z.string(),
+  /** The required documents not valid for the whole tour, in the matrix's order. */
+  problems: z.array(
+    z.object({
+      document: z.string(),
+      status: z.enum(DOCUMENT_CHECK_STATUSES),
+      covers_tour: z.boolean().nullable(),
+      valid_until: z.string().nullable(),
+    }),
+  ),
+});
+export type TMatrixDocumentsMark = z.infer<typeof ZMatrixDocumentsMark>;
+
 export interface TDocumentCheckRow {
   document_id: number;
   document: string;

@@ -4,6 +4,7 @@ import {
   EXPORT_MAX_ROWS,
   TAG_BATCH_LIMIT,
   applicants,
+  utcToday,
   type ZTagBatch,
 } from "@crew/contracts";
 import type { z } from "zod";
@@ -14,6 +15,7 @@ import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { parseListQuery } from "../../kernel/list-query.js";
 import type { TRow } from "../../kernel/store.js";
 import { activityAction } from "../activity/activity-action.js";
+import { plannedMatrixMarks } from "../document-matrix/planned-matrix-marks.js";
 import { applicantsExportJob } from "./applicants-export-job.js";
 import { applicantsTagBatchJob } from "./applicants-tag-batch-job.js";
 import { checkDuplicates } from "./duplicates.js";
@@ -146,17 +148,24 @@ export const applicantsBinding: TResourceEntry = bindResource(
     electronic_me: () => null,
   },
   computedMany: {
-    names: ["is_favorite", "tag_list", "crewing_rank", "country_birth_emoji", "country_birth_name"],
-    // One query for the page: the reader's stars and tag lists, rank titles, country codes.
+    names: [
+      "is_favorite",
+      "tag_list",
+      "crewing_rank",
+      "country_birth_emoji",
+      "country_birth_name",
+      "matrix_documents",
+    ],
+    // One query for the page: the reader's stars and tag lists, rank titles, country codes; and a
+    // few set-based ones for the planned applicants' documents against their owner's matrix.
     async load(rows, ctx) {
-      const extras = new Map(
-        (
-          await ctx.repo.list.extras(
-            ctx.actor.id,
-            rows.map((r) => r.id),
-          )
-        ).map((e) => [e.id, e]),
-      );
+      const ids = rows.map((r) => r.id);
+      const wantsMarks = !ctx.fields || ctx.fields.includes("matrix_documents");
+      const [found, marks] = await Promise.all([
+        ctx.repo.list.extras(ctx.actor.id, ids),
+        wantsMarks ? plannedMatrixMarks(ctx.repo.documentCheck, ids, utcToday()) : null,
+      ]);
+      const extras = new Map(found.map((e) => [e.id, e]));
       const first = extras.values().next().value;
       const visible = visibleTagsFor({ shown: first?.shown ?? [], hidden: first?.hidden ?? [] });
       return new Map(
@@ -171,6 +180,7 @@ export const applicantsBinding: TResourceEntry = bindResource(
               country_birth_emoji: countryFlag(e?.country ?? null),
               // The name beside the flag: Windows shows a flag as two letters (issue 22.19).
               country_birth_name: e?.country_name ?? null,
+              ...(marks ? { matrix_documents: marks.get(r.id) ?? null } : {}),
             },
           ];
         }),

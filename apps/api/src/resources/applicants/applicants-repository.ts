@@ -1,6 +1,7 @@
 import { activityRepository } from "../activity/activity-repository.js";
 import type { TTx } from "../../db/client.js";
 import { backgroundTasksRepository } from "../background-tasks/background-tasks-repository.js";
+import { documentCheckRepository } from "../document-matrix/document-check-repository.js";
 import { applicantsExportRepository } from "./applicants-export-repository.js";
 import { applicantsListRepository } from "./applicants-list-repository.js";
 
@@ -29,6 +30,8 @@ export const applicantsRepository = (db: TTx) => ({
   export: applicantsExportRepository(db),
   tasks: backgroundTasksRepository(db),
   activity: activityRepository(db),
+  /** The document matrix's reads, for the list's documents mark of planned applicants. */
+  documentCheck: documentCheckRepository(db),
 
   /** The next applicant number ("100123"); numbers are never reused. */
   async nextApplicantNumber(): Promise<string> {

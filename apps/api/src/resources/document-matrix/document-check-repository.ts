@@ -29,6 +29,18 @@ const ZMatrixRow = z.object({
   ),
 });
 
+/** An applicant's next plan as the list's documents mark reads it. */
+const ZNextPlan = z.object({
+  userId: z.number(),
+  planId: z.number(),
+  start: z.date(),
+  end: z.date(),
+  rankId: z.number(),
+  rank: z.string(),
+  vessel: z.string().nullable(),
+  ownerId: z.number().nullable(),
+});
+
 const rulesOf = (m: z.output<typeof ZMatrixRow>): TMatrixRules => {
   const byRole = new Map<number, TRequirement[]>();
   for (const { roleId, ...req } of m.cells) byRole.set(roleId, [...(byRole.get(roleId) ?? []), req]);
@@ -111,6 +123,28 @@ export const documentCheckRepository = (db: TTx) => ({
       orderBy: [{ start: "asc" }, { id: "asc" }],
       take: 1000,
     });
+  },
+  /**
+   * Each applicant's next plan not yet on board (the list's "Planned vessel": the earliest plan
+   * to propose, pending approval or approved whose end is today or later), with its row's rank
+   * and owner (the vessel's owner, else the template row's).
+   */
+  async nextPlans(userIds: readonly number[], today: Date) {
+    if (!userIds.length) return [];
+    const rows = await db.$queryRaw<unknown[]>`
+      SELECT DISTINCT ON (tp.user_id)
+             tp.user_id AS "userId", tp.id AS "planId", tp.start, tp."end",
+             ms.rank_id AS "rankId", r.title AS rank, v.name AS vessel,
+             COALESCE(ov.owner_id, ms.owner_id) AS "ownerId"
+        FROM time_plans tp
+        JOIN manning_scales ms ON ms.id = tp.manning_scale_id
+        JOIN ranks r ON r.id = ms.rank_id
+        LEFT JOIN vessels v ON v.id = ms.vessel_id
+        LEFT JOIN owner_vessels ov ON ov.vessel_id = ms.vessel_id
+       WHERE tp.user_id = ANY(${[...new Set(userIds)]}::int[]) AND tp."end" >= ${today}
+         AND tp.status IN ('to_propose', 'pending_approval', 'approved')
+       ORDER BY tp.user_id, tp.start, tp.id`;
+    return rows.map((r) => ZNextPlan.parse(r));
   },
   applicants(ids: readonly number[]) {
     return db.user.findMany({

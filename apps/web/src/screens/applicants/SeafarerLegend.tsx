@@ -27,6 +27,18 @@ export const SEAFARER_LEGEND: readonly TLegendEntry[] = [
   { mark: dot("expired"), text: "Docs: a document has expired; point at the dot for which" },
   {
     mark: (
+      <ColorSwatch
+        component="span"
+        size={12}
+        color="var(--mantine-color-red-6)"
+        withShadow={false}
+        style={{ outline: "1.5px solid var(--mantine-color-dark-3)", outlineOffset: 1 }}
+      />
+    ),
+    text: "Docs, ringed: a planned seafarer against the owner's document matrix for the planned rank (red: missing or expired)",
+  },
+  {
+    mark: (
       <ThemeIcon size="sm" variant="light" color="orange">
         <IconAlertTriangle size={14} />
       </ThemeIcon>

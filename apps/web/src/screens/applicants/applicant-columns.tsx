@@ -1,4 +1,4 @@
-import { PLACEMENT_STATUS_COLOURS, applicants } from "@crew/contracts";
+import { PLACEMENT_STATUS_COLOURS, ZMatrixDocumentsMark, applicants } from "@crew/contracts";
 import { Anchor, Badge, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
 import { IconAlertTriangle, IconFlame, IconPhoneOff } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
@@ -7,6 +7,7 @@ import { formatDate } from "@crew/contracts";
 import type { TColumn } from "../../resources/list/columns";
 import listClasses from "../../resources/list/list.module.css";
 import { ValidityMark } from "../applicant-records/ValidityMark";
+import { MatrixDocumentsMark } from "./MatrixDocumentsMark";
 import { StarButton } from "./StarButton";
 import { formatNumber } from "../../lib/numbers";
 import { ageText, lastExperienceText, placementStatusOf, statusText } from "./applicant-display";
@@ -115,12 +116,15 @@ export const applicantColumns = (base: string): TColumn[] => [
     render: (record) => formatDate(recordOf(applicants, record).attributes.readiness_date),
   },
   {
-    // The documents' validity as one coloured mark, per kind in its tooltip (docs/records.md "Validity").
+    // A planned seafarer's documents against the owner's matrix for the planned rank (issue 17 §2,
+    // ringed); otherwise every document held, per kind in its tooltip (docs/records.md "Validity").
     key: "valid_state",
     label: "Docs",
     width: 64,
     render: (record) => {
       const a = recordOf(applicants, record).attributes;
+      const mark = ZMatrixDocumentsMark.safeParse(a.matrix_documents);
+      if (mark.success) return <MatrixDocumentsMark mark={mark.data} />;
       return <ValidityMark state={a.valid_state} states={a.valid_states} dot />;
     },
   },
