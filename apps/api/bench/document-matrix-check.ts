@@ -72,6 +72,17 @@ const main = async (): Promise<void> => {
     const applicants = await db.$queryRaw<{ id: number }[]>`
       SELECT id FROM users WHERE id % ${Math.max(1, Math.floor(counts.users / wanted))}::int = 0 ORDER BY id LIMIT ${wanted}`;
 
+    // Crew changes with the most seafarers signing on whose vessel's owner has a current PPE matrix.
+    const crewChanges = await db.$queryRaw<{ id: number; joiners: number }[]>`
+      SELECT tp.crew_change_sign_on_id AS id, count(*)::int AS joiners
+        FROM time_plans tp
+        JOIN crew_changes cc ON cc.id = tp.crew_change_sign_on_id
+        JOIN owner_vessels ov ON ov.vessel_id = cc.vessel_id
+       WHERE tp.user_id IS NOT NULL
+         AND EXISTS (SELECT 1 FROM owner_matrices m WHERE m.owner_id = ov.owner_id AND m.current)
+       GROUP BY tp.crew_change_sign_on_id
+       ORDER BY count(*) DESC, tp.crew_change_sign_on_id
+       LIMIT ${VESSELS + WARMUP}`;
     const server = await serveApp(db, database.embedded, dataDir);
     const get = await signedInGet(server.origin, EMAIL, PASSWORD);
     console.log(
@@ -124,6 +135,19 @@ const main = async (): Promise<void> => {
       "vessel's plans as xlsx",
       vessels.map((v) => `/api/users/check_document_matrix?vessel_id=${v.id}&format=xlsx`),
       true,
+    );
+    if (crewChanges.length) {
+      const meanJoiners = crewChanges.reduce((n, c) => n + c.joiners, 0) / crewChanges.length;
+      await run(
+        `PPE order xlsx (${meanJoiners.toFixed(0)} signing on on average)`,
+        crewChanges.map((c) => `/api/print/ppe_order?crew_change_id=${c.id}`),
+        true,
+      );
+    } else console.log("  PPE order: no crew change with joiners and an owner's PPE matrix");
+    // The applicants list's page with the documents mark (matrix_documents), planned seafarers first.
+    await run(
+      "applicants list, 50 planned (matrix mark)",
+      vessels.map((_, i) => `/api/users?sort=date_planned&page[size]=50&page[number]=${i + 1}`),
     );
     console.log(
       `\n  load average while measuring: ${loadavg()
