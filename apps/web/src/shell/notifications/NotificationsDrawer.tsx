@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Drawer, EmptyState, Group, Pagination, Skeleton, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconBellOff, IconChecks, IconTrash } from "@tabler/icons-react";
-import { useApiErrorHandler } from "../../errors/use-api-error-handler";
+import { notifications } from "@crew/contracts";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { invalidateResource } from "../../resources/data/use-resource-queries";
 import { NotificationItem } from "./NotificationItem";
 import {
   PANEL_PAGE_SIZE,
@@ -28,7 +30,6 @@ interface TProps {
 /** The slide-in notifications panel of spec 2.5: 30vw wide, never narrower than a phone needs. */
 export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
   const queryClient = useQueryClient();
-  const onError = useApiErrorHandler();
   const [page, setPage] = useState(1);
   const seenUnshown = useRef(new Set<string>());
 
@@ -40,12 +41,9 @@ export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
     staleTime: 0,
   });
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
-    // A pop-up waiting for its 3 s must not show what was just cleared or read here.
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.popUp });
-  };
+  // Every notification query (the panel's pages, the bell's count, and the pop-up: one waiting
+  // for its 3 s must not show what was just cleared or read here) sits under the type's key.
+  const refresh = () => void invalidateResource(queryClient, notifications);
 
   // Opening starts at the newest page.
   useEffect(() => {
@@ -63,25 +61,34 @@ export const NotificationsDrawer = ({ opened, onClose }: TProps) => {
     for (const n of list.data?.data ?? []) if (!n.attributes.shown) seenUnshown.current.add(n.id);
   }, [list.data]);
 
+  // Marking shown or read on the way past is a side effect of looking: a failure says nothing
+  // (the next look marks them again), so both swallow their errors.
+  const markShown = useResourceMutation({
+    mutationFn: (ids: readonly string[]) => markAsShown(ids),
+    invalidates: [notifications],
+    refusal: () => true,
+  });
+  const markRead = useResourceMutation({
+    mutationFn: (n: TNotification) => markAsRead([n.id]),
+    invalidates: [notifications],
+    refusal: () => true,
+  });
+  const clearOneMutation = useResourceMutation({
+    mutationFn: (n: TNotification) => clearOne(n.id),
+    invalidates: [notifications],
+  });
+  const clearAllMutation = useResourceMutation({ mutationFn: clearAll, invalidates: [notifications] });
+  const readAllMutation = useResourceMutation({ mutationFn: markAllRead, invalidates: [notifications] });
+
   const close = () => {
     const ids = [...seenUnshown.current];
     seenUnshown.current.clear();
-    if (ids.length > 0) void markAsShown(ids).then(refresh, () => undefined);
+    if (ids.length > 0) markShown.mutate(ids);
     else refresh();
     onClose();
   };
 
-  const clearOneMutation = useMutation({
-    mutationFn: (n: TNotification) => clearOne(n.id),
-    onSuccess: refresh,
-    onError,
-  });
-  const clearAllMutation = useMutation({ mutationFn: clearAll, onSuccess: refresh, onError });
-  const readAllMutation = useMutation({ mutationFn: markAllRead, onSuccess: refresh, onError });
-
-  const open = (n: TNotification) => {
-    void markAsRead([n.id]).then(refresh, () => undefined);
-  };
+  const open = (n: TNotification) => markRead.mutate(n);
 
   const confirmClearAll = () =>
     modals.openConfirmModal({

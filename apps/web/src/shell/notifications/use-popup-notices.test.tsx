@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import { fetchRoutes, jsonAnswer } from "../../lib/test-utils";
 import { usePopupNotices } from "./use-popup-notices";
 
@@ -24,7 +25,7 @@ const popUp = {
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    {children}
+    <MemoryRouter>{children}</MemoryRouter>
   </QueryClientProvider>
 );
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_POPUP_DEBOUNCE_MS, NOTIFICATION_POPUP_REFRESH_MS } from "@crew/contracts";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { fetchPopUp, markAsShown, notificationKeys, type TNotification } from "./notifications-api";
 
 /** At most this many pop-ups at once; the rest are summed up in one line. */
@@ -22,6 +23,19 @@ export const usePopupNotices = (
   const showRef = useRef(show);
   showRef.current = show;
 
+  // Marked shown after it showed: the bell and the panel reload, the pop-up list itself not (it
+  // would only answer what is already on screen); a failure is silent, nothing shows twice.
+  const markShown = useResourceMutation({
+    mutationFn: (ids: readonly string[]) => markAsShown(ids),
+    refusal: () => true,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationKeys.count }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.lists }),
+      ]),
+  });
+  const mark = markShown.mutate;
+
   const popUp = useQuery({
     queryKey: notificationKeys.popUp,
     queryFn: ({ signal }) => fetchPopUp(signal),
@@ -39,14 +53,8 @@ export const usePopupNotices = (
     const timer = window.setTimeout(() => {
       for (const n of fresh) displayed.current.add(n.id);
       showRef.current(fresh.slice(0, MAX_POPUPS), Math.max(0, fresh.length - MAX_POPUPS));
-      void markAsShown(fresh.map((n) => n.id)).then(
-        () => {
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.count });
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
-        },
-        () => undefined,
-      );
+      mark(fresh.map((n) => n.id));
     }, NOTIFICATION_POPUP_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [popUp.data, paused, queryClient]);
+  }, [popUp.data, paused, mark]);
 };
