@@ -6,12 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { z } from "zod";
 import { recordOf, runAction, runActionFor } from "../../api";
-import { useApiErrorHandler } from "../../errors";
 import { formatDate } from "@crew/contracts";
-import { notifySuccess } from "../../notices";
 import type { TListPage, TResourceRecord } from "../../resources/data/resource-types";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
-import { invalidateResource } from "../../resources/data/use-resource-queries";
 import {
   RelatedList,
   type TRelatedListProps,
@@ -74,9 +71,22 @@ const DocumentsBody = ({
   userId: string;
 }) => {
   const queryClient = useQueryClient();
-  const handleError = useApiErrorHandler();
   const groups = useMemo(() => groupDocuments(records.map(orderItemOf)), [records]);
   const { columns, page, rowActions, queryKey } = context;
+  // The new order shows at once; a refused one puts the page back, and either way the list is
+  // read again (what the server kept).
+  const reorder = useResourceMutation({
+    mutationFn: ({ ids }: { ids: readonly string[]; previous: TListPage | undefined }) =>
+      runAction(applicantDocuments, "restore_sequence", {
+        input: { ids: ids.map(Number), user_id: Number(userId) },
+      }),
+    notice: DOCUMENT_ORDER_SAVED,
+    invalidates: [applicantDocuments],
+    reloadOnFailure: true,
+    onFailure: (_action, _error, { previous }) => {
+      if (previous) queryClient.setQueryData<TListPage>(queryKey, previous);
+    },
+  });
   const onDragEnd = async (result: DropResult) => {
     if (!result.destination) return;
     const next = moveGroup(groups, result.source.index, result.destination.index);
@@ -90,16 +100,7 @@ const DocumentsBody = ({
         ...previous,
         data: ids.flatMap((id) => byId.get(id) ?? []),
       });
-    try {
-      await runAction(applicantDocuments, "restore_sequence", {
-        input: { ids: ids.map(Number), user_id: Number(userId) },
-      });
-      notifySuccess(DOCUMENT_ORDER_SAVED);
-    } catch (error) {
-      if (previous) queryClient.setQueryData<TListPage>(queryKey, previous);
-      handleError(error);
-    }
-    void invalidateResource(queryClient, "applicant_documents");
+    reorder.mutate({ ids, previous });
   };
   const row = (item: TRow, nested: boolean) => (
     <RecordCells

@@ -29,7 +29,7 @@ import { apiPaths, firstErrorMessage, get } from "../../api";
 import { runActionFor } from "../../api/run-action";
 import { useLiveChanges } from "../../api/use-live-changes";
 import { fieldErrorsOf } from "../../errors/field-errors";
-import { notifySuccess } from "../../notices/notices";
+import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 
 /** Spec 001 §4 "Chat sending": the history is read again this long after a send. */
@@ -127,7 +127,6 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
   const { can } = useSession();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState("");
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const key = ["chat_messages", "chat", userId] as const;
@@ -156,13 +155,12 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
   }, [userId]);
 
   const canSend = can("tgChat", "create");
-  const send = async () => {
-    const body = draft.trim();
-    if (!body || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      const sent = await runActionFor(chatMessages, "send", { input: { to: Number(userId), body } }, ZSent);
+  // A refused send or link shows its words under the box (the field's message when it names
+  // one), not as a notice: the user is looking at the box.
+  const sendMessage = useResourceMutation({
+    mutationFn: (body: string) =>
+      runActionFor(chatMessages, "send", { input: { to: Number(userId), body } }, ZSent),
+    onSuccess: async (sent) => {
       setDraft("");
       // The created message goes to the front at once; the history is read again after the wait.
       queryClient.setQueryData<TMessage[]>(key, (old) => [
@@ -171,21 +169,31 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
       ]);
       await new Promise((r) => setTimeout(r, CHAT_RELOAD_WAIT_MS));
       await queryClient.invalidateQueries({ queryKey: key });
-    } catch (e) {
+    },
+    refusal: (e) => {
       setError(fieldErrorsOf(e).body ?? fieldErrorsOf(e).to ?? firstErrorMessage(e));
-    } finally {
-      setSending(false);
-    }
-  };
-  const makeLink = async () => {
+      return true;
+    },
+  });
+  const sending = sendMessage.isPending;
+  const send = () => {
+    const body = draft.trim();
+    if (!body || sending) return;
     setError(null);
-    try {
-      const made = await runActionFor(chatMessages, "link", { input: { user_id: Number(userId) } }, ZLink);
-      setLink(made.data.url);
-      notifySuccess("The link is ready: send it to the seafarer");
-    } catch (e) {
+    sendMessage.mutate(body);
+  };
+  const linkMaker = useResourceMutation({
+    mutationFn: () => runActionFor(chatMessages, "link", { input: { user_id: Number(userId) } }, ZLink),
+    notice: "The link is ready: send it to the seafarer",
+    onSuccess: (made) => setLink(made.data.url),
+    refusal: (e) => {
       setError(firstErrorMessage(e));
-    }
+      return true;
+    },
+  });
+  const makeLink = () => {
+    setError(null);
+    linkMaker.mutate();
   };
 
   const configured = status.data?.configured ?? true;
@@ -202,12 +210,7 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
           ) : null}
         </Group>
         {canSend && configured ? (
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconLink size={14} />}
-            onClick={() => void makeLink()}
-          >
+          <Button variant="light" size="xs" leftSection={<IconLink size={14} />} onClick={() => makeLink()}>
             {linked ? "New Telegram link" : "Telegram link"}
           </Button>
         ) : null}
@@ -256,7 +259,7 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
             error={error}
             onChange={(e) => setDraft(e.currentTarget.value)}
             onKeyDown={(e) => {
-              if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void send();
+              if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) send();
             }}
           />
           <Group justify="flex-end" mt="xs">
@@ -264,7 +267,7 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
               leftSection={<IconSend size={16} />}
               loading={sending}
               disabled={!draft.trim()}
-              onClick={() => void send()}
+              onClick={() => send()}
             >
               Send
             </Button>

@@ -2,6 +2,7 @@ import { NumberInput, ScrollArea, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { getOne, queryKeys, update } from "../../../api";
+import { useResourceMutation } from "../../../resources/data/use-resource-mutation";
 import { cellKey, str } from "../matrix-kernel/matrix-kernel";
 import type { TEquipmentModel } from "./equipment-model";
 
@@ -33,18 +34,25 @@ const CellInput = ({
   const [draft, setDraft] = useState<number | string>(value);
   const [state, setState] = useState<"idle" | "saving" | "saved" | "error">("idle");
   const [error, setError] = useState("");
-  const commit = async () => {
+  // The cell keeps what was typed (nothing to reload: the grid is built from it); a refusal is
+  // the cell's own red message, not a notice.
+  const save = useResourceMutation({
+    mutationFn: onSave,
+    onSuccess: () => {
+      setState("saved");
+      setError("");
+    },
+    refusal: () => true,
+    onFailure: (_action, e) => {
+      setState("error");
+      setError(e instanceof Error ? e.message : "Not saved");
+    },
+  });
+  const commit = () => {
     const n = typeof draft === "number" ? draft : Number(draft);
     if (!Number.isFinite(n) || n === value) return;
     setState("saving");
-    try {
-      await onSave(n);
-      setState("saved");
-      setError("");
-    } catch (e) {
-      setState("error");
-      setError(e instanceof Error ? e.message : "Not saved");
-    }
+    save.mutate(n);
   };
   return (
     <NumberInput
@@ -57,7 +65,7 @@ const CellInput = ({
       hideControls
       disabled={disabled}
       onChange={setDraft}
-      onBlur={() => void commit()}
+      onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === "Enter") e.currentTarget.blur();
         if (e.key === "Escape") setDraft(value);
