@@ -117,6 +117,17 @@ const ZConfig = z.object({
   TELEGRAM_API_ROOT: optionalUrl,
   /** auto: start the local Telegram stand-in when TELEGRAM_BOT_TOKEN is unset on the embedded database outside production. */
   TELEGRAM_STAND_IN: z.preprocess(emptyAsUndefined, z.enum(["auto", "true", "false"]).default("auto")),
+  /**
+   * The company's Telegram channel vacancies are posted to (docs/vacancies.md "Telegram channel"):
+   * its @username or numeric id (-100...); the bot must be an admin of it. Unset: no channel source.
+   */
+  TELEGRAM_CHANNEL_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?\d{1,20})$/, "must be a channel @username or a numeric chat id")
+      .optional(),
+  ),
   /** The address Telegram can reach this server at (https): the bot then takes updates by webhook; unset: long polling by one process. */
   PUBLIC_URL: optionalUrl,
   /** The webhook's secret-token header value; derived from the bot token when unset. */

@@ -9,6 +9,7 @@ import { telegramSendHandler } from "./resources/chat-messages/telegram-send-han
 import { telegramFileHandler } from "./resources/chat-messages/telegram-file-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
 import { taskRemindersHandler } from "./resources/tasks/task-reminders-handler.js";
+import { vacancyChannelSweepHandler } from "./resources/vacancies/vacancy-channel-handler.js";
 
 /**
  * Every job the API and the worker can run, each handler beside what it serves. A job must
@@ -25,4 +26,5 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   telegramSendHandler,
   telegramFileHandler,
   taskRemindersHandler,
+  vacancyChannelSweepHandler,
 ];

@@ -55,6 +55,9 @@ const pacer = (() => {
   };
 })();
 
+/** Waits for this chat's next slot at Telegram's pace (for calls other than sendText: edits, deletes). */
+export const paced = (chatId: string): Promise<void> => pacer(chatId);
+
 export type TSendResult =
   | { ok: true; messageId: number }
   /** final: do not retry (blocked, deleted account, bad request); otherwise the job may try again. */

@@ -5,6 +5,9 @@ import { startTelegramStandIn } from "./stand-in/telegram-stand-in.js";
 /** The demo bot's token: only the local stand-in accepts it (it is no secret). */
 export const STAND_IN_BOT_TOKEN = "1000000001:stand-in-demo-bot-token-not-a-secret";
 
+/** The demo company's Telegram channel on the stand-in. */
+export const DEMO_CHANNEL_ID = "-1000000000001";
+
 /**
  * The one pattern of every outside service's stand-in (docs/outside-channels.md "Stand-ins";
  * the first was Equasis: equasis/stand-in-for-demo.ts): on the embedded database without the
@@ -34,6 +37,8 @@ export const telegramForDemo = async (
       ...config,
       TELEGRAM_BOT_TOKEN: STAND_IN_BOT_TOKEN,
       TELEGRAM_API_ROOT: standIn.url,
+      // The demo company's channel (a channel's id is negative) for vacancies posted to Telegram.
+      TELEGRAM_CHANNEL_ID: config.TELEGRAM_CHANNEL_ID ?? DEMO_CHANNEL_ID,
       // The stand-in delivers by long polling: no webhook on a demo.
       PUBLIC_URL: undefined,
     },

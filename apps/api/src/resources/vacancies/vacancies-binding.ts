@@ -9,6 +9,7 @@ import { numberAt, textAt } from "../planning/row-read.js";
 import { matchCandidates } from "./matching.js";
 import { vacanciesRepository } from "./vacancies-repository.js";
 import { moveStatus } from "./apply-status.js";
+import { publishToChannel } from "./vacancy-publish-channel.js";
 
 const ZId = z.number().int();
 const ZChanges = z.array(z.object({ body: z.string().optional() })).optional();
@@ -107,9 +108,10 @@ export const vacanciesBinding: TResourceEntry = bindResource(
       const { vacancyId, source } = z.object({ vacancyId: ZId, source: z.string() }).parse(ctx.input);
       const before = await ctx.kernel.serviceOf("vacancies").find(ctx.actor, vacancyId);
       const sources = (Array.isArray(before.sources) ? before.sources : []).map(String);
-      await ctx.transaction((repo) =>
-        repo.publish(vacancyId, [...new Set([...sources, source])], new Date()),
-      );
+      const next = [...new Set([...sources, source])];
+      if (source === "telegram")
+        await publishToChannel(ctx.kernel.config, ctx.repo, vacancyId, next, (fn) => ctx.transaction(fn));
+      else await ctx.transaction((repo) => repo.publish(vacancyId, next, new Date()));
       return { document: await ctx.kernel.serviceOf("vacancies").show(ctx.actor, vacancyId, {}) };
     },
     async matches(ctx) {

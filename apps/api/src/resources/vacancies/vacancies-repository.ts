@@ -2,6 +2,7 @@ import type { TTx } from "../../db/client.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import { documentCheckRepository } from "../document-matrix/document-check-repository.js";
 import { timePlansRepository } from "../planning/time-plans-repository.js";
+import { vacancyChannelRepository } from "./vacancy-channel-repository.js";
 import { vacancyPlanRepository } from "./vacancy-plan-repository.js";
 
 /** A candidate of the matching query, before the document check. */
@@ -46,6 +47,7 @@ export const vacanciesRepository = (db: TTx) => ({
   plans: timePlansRepository(db),
   planSync: vacancyPlanRepository(db),
   documents: documentCheckRepository(db),
+  channel: vacancyChannelRepository(db),
 
   vacancy(id: number) {
     return db.vacancy.findUnique({

@@ -27,6 +27,7 @@ export interface TStandInUser {
 export interface TStandInSent {
   method: string;
   chat_id: number;
+  message_id: number;
   text: string;
   at: number;
 }
@@ -64,6 +65,13 @@ export interface TTelegramStandIn {
   block(userId: number): void;
   /** The next `count` sends answer 429 with retry_after `seconds`. */
   throttleNext(count: number, seconds: number): void;
+  /** The bot's messages still in their chat (deleteMessage takes them out), keyed `<chat_id>:<message_id>`, with their text now. */
+  live: Map<string, string>;
+  /** What deleteMessage and editMessageText did, in order. */
+  deleted: { chat_id: number; message_id: number }[];
+  edited: { chat_id: number; message_id: number; text: string }[];
+  /** deleteMessage answers 400 "message can't be deleted" (a bot without the delete right). */
+  refuseDeletes(refuse: boolean): void;
   /** The webhook the bot set (null: long polling). */
   webhook(): { url: string; secret: string | null } | null;
   close(): Promise<void>;
@@ -120,6 +128,10 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
   const blocked = new Set<number>();
   const known = new Map<number, TStandInUser>();
   let throttle = { count: 0, seconds: 0 };
+  const live = new Map<string, string>();
+  const deleted: TTelegramStandIn["deleted"] = [];
+  const edited: TTelegramStandIn["edited"] = [];
+  let refusingDeletes = false;
   let nextUpdate = options.firstUpdateId ?? 100_000 + Math.floor(Math.random() * 1_000_000_000);
   let nextMessage = 1;
   let webhook: { url: string; secret: string | null } | null = null;
@@ -212,9 +224,11 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
         description: "Bad Request: message text is empty",
       });
     }
-    sent.push({ method, chat_id: chatId, text, at: Date.now() });
+    const messageId = nextMessage++;
+    sent.push({ method, chat_id: chatId, message_id: messageId, text, at: Date.now() });
+    live.set(`${chatId}:${messageId}`, text);
     const message = {
-      message_id: nextMessage++,
+      message_id: messageId,
       from: { id: botId, is_bot: true, first_name: "Crew bot", username: botUsername },
       chat: { id: chatId, type: "private" },
       date: Math.floor(Date.now() / 1000),
@@ -224,7 +238,8 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
     json(res, 200, { ok: true, result: message });
     const seafarer = known.get(chatId) ?? { id: chatId, first_name: "Seafarer" };
     // The demo seafarer answers what staff write (not the bot's own greetings and notices).
-    if (options.autoReply && method === "sendMessage" && !text.startsWith("🤖"))
+    // Channels (negative ids) have no seafarer to answer.
+    if (options.autoReply && method === "sendMessage" && chatId > 0 && !text.startsWith("🤖"))
       later(options.autoReplyDelayMs ?? 800, () =>
         incoming(seafarer, { text: `Thank you, received: "${text.slice(0, 60)}". I will answer soon.` }),
       );
@@ -311,6 +326,36 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
           case "sendPhoto":
           case "sendDocument":
             return sendLike(method, body, res, status);
+          case "deleteMessage":
+          case "editMessageText": {
+            const chat = Number(body.chat_id);
+            const messageId = Number(body.message_id);
+            const key = `${chat}:${messageId}`;
+            const bad = (description: string) => {
+              status(400);
+              json(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+            };
+            if (!live.has(key))
+              return bad(
+                method === "deleteMessage" ? "message to delete not found" : "message to edit not found",
+              );
+            if (method === "deleteMessage") {
+              if (refusingDeletes) return bad("message can't be deleted");
+              live.delete(key);
+              deleted.push({ chat_id: chat, message_id: messageId });
+              status(200);
+              return json(res, 200, { ok: true, result: true });
+            }
+            const text = str(body.text);
+            if (!text.trim()) return bad("message text is empty");
+            live.set(key, text);
+            edited.push({ chat_id: chat, message_id: messageId, text });
+            status(200);
+            return json(res, 200, {
+              ok: true,
+              result: { message_id: messageId, chat: { id: chat, type: "channel" }, date: 0, text },
+            });
+          }
           case "getFile":
             status(200);
             return json(res, 200, {
@@ -365,6 +410,12 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
     block: (userId) => void blocked.add(userId),
     throttleNext: (count, seconds) => {
       throttle = { count, seconds };
+    },
+    live,
+    deleted,
+    edited,
+    refuseDeletes: (refuse) => {
+      refusingDeletes = refuse;
     },
     webhook: () => webhook,
     async close() {
