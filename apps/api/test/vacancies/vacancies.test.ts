@@ -82,6 +82,19 @@ describe("vacancies", () => {
       description: "Container feeder, Baltic trade",
     });
 
+    // The scheduler's globe (to_publish) and offer follow the vacancy's edits.
+    const editVacancy = async (attributes: Record<string, unknown>) => {
+      const r = await api()
+        .patch(`/api/vacancies/${vacancy.id}`)
+        .set(admin)
+        .send({ data: { type: "vacancies", id: String(vacancy.id), attributes } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (await api().get(`/api/time_plans/${planId}`).set(admin)).body.data.attributes;
+    };
+    expect(await editVacancy({ wage: 10500 })).toMatchObject({ offer: 10500, to_publish: true });
+    expect(await editVacancy({ published: false })).toMatchObject({ offer: 10500, to_publish: false });
+    expect(await editVacancy({ published: true })).toMatchObject({ to_publish: true });
+
     const off = await api()
       .patch(`/api/time_plans/${planId}`)
       .set(admin)
