@@ -16,6 +16,7 @@ import { apiReferenceRouter } from "./http/api-reference/api-reference.js";
 import { telegramWebhookRouter } from "./telegram/telegram-poller.js";
 import { publicJobsRouter } from "./resources/vacancies/public-jobs-router.js";
 import { publicSurveyRouter } from "./resources/surveys/public-survey-router.js";
+import { publicAppFormRouter } from "./resources/app-form-links/public-app-form-router.js";
 
 export const createApp = (deps: TDeps): Express => {
   const app = express();
@@ -83,6 +84,8 @@ export const createApp = (deps: TDeps): Express => {
   app.use(publicJobsRouter(deps.db, deps.config));
   // A seafarer's survey form (a link with a token, no account): before the SPA's catch-all.
   app.use(publicSurveyRouter(deps));
+  // A seafarer's application form (a link with a token, no account): the same.
+  app.use(publicAppFormRouter(deps));
   serveWeb(app, deps.config);
   app.use(errorMiddleware(deps.logger));
   return app;

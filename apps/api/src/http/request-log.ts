@@ -8,8 +8,8 @@ import type {} from "pino-http";
 /** Probes every few seconds would drown the log. */
 const UNLOGGED = new Set(["/api/health", "/api/ready"]);
 
-/** Paths that carry a bearer token (a seafarer's survey link): the token is masked in the log. */
-const TOKEN_PATHS = /^(\/survey\/)[^/]+/;
+/** Paths that carry a bearer token (a seafarer's survey or application-form link): the token is masked in the log. */
+const TOKEN_PATHS = /^(\/survey\/|\/application-form\/)[^/]+/;
 
 /** The path as the client sent it (routers rewrite `req.url` to their mount point), without the query or a link's token. */
 const pathOf = (req: Request): string =>

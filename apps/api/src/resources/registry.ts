@@ -38,6 +38,7 @@ import { attachmentsBinding } from "./applicant-records/attachments-binding.js";
 import { commentsBinding } from "./comments/comments-binding.js";
 import { chatMessagesBinding } from "./chat-messages/chat-messages-binding.js";
 import { externalVersionsBinding } from "./external-versions/external-versions-binding.js";
+import { appFormLinksBinding } from "./app-form-links/app-form-links-binding.js";
 import {
   commentEventResultsBinding,
   commentSourcesBinding,
@@ -116,6 +117,7 @@ export const BINDINGS: readonly TResourceEntry[] = [
   commentsBinding,
   chatMessagesBinding,
   externalVersionsBinding,
+  appFormLinksBinding,
   commentTypesBinding,
   commentEventResultsBinding,
   commentSourcesBinding,

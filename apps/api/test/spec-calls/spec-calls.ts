@@ -244,8 +244,10 @@ export const SPEC_CALLS: readonly TSpecCall[] = [
     spec: "001 §7",
     method: "GET",
     path: "/api/users/{userId}/app_form_links",
-    skip: "not built yet (issue 19: application-form links)",
+    query: { include: "author", sort: "-created_at", "page[size]": "999" },
   },
+  // "create and delete exist": the public form itself is test/app-form/app-form-links.test.ts.
+  { spec: "001 §7", method: "POST", path: "/api/users/{userId}/app_form_links", body: {}, status: 201 },
   { spec: "001 §7", method: "POST", path: "/api/favorites/star_user", body: { user_id: "{userId}" } },
   {
     spec: "001 §7",

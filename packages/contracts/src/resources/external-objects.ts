@@ -9,11 +9,16 @@ import { createdAt, updatedAt } from "./fields.js";
  * as a version (spec 001 §3 "External object history": item_type, item_id, source, date); the
  * applicant changes only where staff accept a field, never by the fetch itself.
  */
-export const EXTERNAL_SOURCES = ["ukr_crewing", "crewell"] as const;
+/** The crew job sites staff refresh an applicant from. */
+export const CREW_SITE_SOURCES = ["ukr_crewing", "crewell"] as const;
+export type TCrewSiteSource = (typeof CREW_SITE_SOURCES)[number];
+/** application_form: what the seafarer sent through an application-form link (app-form-links.ts). */
+export const EXTERNAL_SOURCES = [...CREW_SITE_SOURCES, "application_form"] as const;
 export type TExternalSource = (typeof EXTERNAL_SOURCES)[number];
 export const EXTERNAL_SOURCE_LABELS: Record<TExternalSource, string> = {
   ukr_crewing: "UkrCrewing",
   crewell: "Crewell",
+  application_form: "Application form",
 };
 
 /** pending: some changed field is undecided; reviewed: staff chose (accepted some, all or none). */
@@ -58,7 +63,7 @@ export interface TExternalSeaService {
   date_off: string | null;
 }
 
-export const EXTERNAL_NOTICES: Record<TExternalSource, string> = {
+export const EXTERNAL_NOTICES: Record<TCrewSiteSource, string> = {
   ukr_crewing: "User updated successfully from UkrCrewing",
   crewell: "User updated successfully from Crewell",
 };

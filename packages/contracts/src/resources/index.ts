@@ -37,6 +37,7 @@ import {
 } from "./comments.js";
 import { chatMessages } from "./chat-messages.js";
 import { externalObjectVersions } from "./external-objects.js";
+import { appFormLinks } from "./app-form-links.js";
 import { groupItems, matrixItems, ownerGroups } from "./document-matrix.js";
 import { checklistItems } from "./checklists.js";
 import { taskTypes, tasks } from "./tasks.js";
@@ -64,6 +65,7 @@ export * from "./applicant-sub-records.js";
 export * from "./comments.js";
 export * from "./chat-messages.js";
 export * from "./external-objects.js";
+export * from "./app-form-links.js";
 export * from "./document-matrix.js";
 export * from "./tasks.js";
 export * from "./checklists.js";
@@ -107,6 +109,7 @@ const DEFINITIONS = [
   comments,
   chatMessages,
   externalObjectVersions,
+  appFormLinks,
   commentTypes,
   commentEventResults,
   commentSources,

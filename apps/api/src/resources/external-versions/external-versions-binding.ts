@@ -5,7 +5,7 @@ import {
   EXTERNAL_NOTICES,
   EXTERNAL_SOURCE_LABELS,
   externalObjectVersions,
-  type TExternalSource,
+  type TCrewSiteSource,
 } from "@crew/contracts";
 import { z } from "zod";
 import { AppError } from "../../errors/app-error.js";
@@ -53,7 +53,7 @@ const versionScope = (actor: TActor): TWhereOf<"ExternalObjectVersion"> =>
   can(actor.permissions, "users", "read") ? {} : { id: { in: [] } };
 
 const SITES: Record<
-  TExternalSource,
+  TCrewSiteSource,
   { client: (k: TKernelServices) => TCrewSiteClient | null; idField: string; setting: string }
 > = {
   ukr_crewing: {
@@ -69,7 +69,7 @@ const SITES: Record<
 };
 
 /** A site's failure as the answer staff read; nothing was changed in every case. */
-const siteFailure = (error: unknown, source: TExternalSource, idField: string): never => {
+const siteFailure = (error: unknown, source: TCrewSiteSource, idField: string): never => {
   if (!(error instanceof CrewSiteError)) throw error;
   const site = EXTERNAL_SOURCE_LABELS[source];
   switch (error.failure) {
@@ -94,7 +94,7 @@ const siteFailure = (error: unknown, source: TExternalSource, idField: string): 
  * applicant: staff accept field by field (accept).
  */
 const refreshFrom = async (
-  source: TExternalSource,
+  source: TCrewSiteSource,
   ctx: {
     actor: TActor;
     id: number;

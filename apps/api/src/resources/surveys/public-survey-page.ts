@@ -9,7 +9,8 @@ import { esc } from "../vacancies/public-jobs.js";
 /** What the form posts: a text per field, several for checkboxes. */
 export type TFormBody = Record<string, string | string[] | undefined>;
 
-const page = (title: string, company: string, body: string): string => `<!doctype html>
+/** The page shell of the seafarers' public forms (this survey, the application form): no script, phone first. */
+export const publicPage = (title: string, company: string, body: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
 <title>${esc(title)}</title>
@@ -18,10 +19,10 @@ h1{font-size:1.5rem;margin:.25rem 0 .5rem}.muted{color:#5c5f66;font-size:.9rem}
 fieldset{border:1px solid #dee2e6;border-radius:8px;background:#fff;margin:0 0 1rem;padding:.75rem 1rem}
 legend{font-weight:600;padding:0 .25rem}.req{color:#e03131}
 label.opt{display:flex;gap:.5rem;align-items:center;padding:.35rem 0;min-height:2rem}
-input[type=text],input[type=number],input[type=date],textarea,select{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px solid #ced4da;border-radius:6px}
+input[type=text],input[type=number],input[type=date],input[type=email],input[type=tel],textarea,select{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px solid #ced4da;border-radius:6px}
 input[type=radio],input[type=checkbox]{width:1.2rem;height:1.2rem}
 .scale{display:flex;flex-wrap:wrap;gap:.25rem}.scale label{display:flex;flex-direction:column;align-items:center;min-width:2.5rem}
-.err{color:#e03131;font-size:.9rem;margin:.25rem 0 0}.bad{border-color:#e03131}
+.err{color:#e03131;font-size:.9rem;margin:.25rem 0 0}label[for]{display:block;margin:.5rem 0 .2rem}.bad{border-color:#e03131}
 button{font:inherit;font-weight:600;background:#1c7ed6;color:#fff;border:0;border-radius:6px;padding:.75rem 1.5rem;width:100%}
 .box{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:1rem}</style></head>
 <body><p class="muted">${esc(company)}</p>${body}</body></html>`;
@@ -86,7 +87,7 @@ export const surveyFormPage = (
   body?: TFormBody,
   errors: Record<string, string> = {},
 ): string =>
-  page(
+  publicPage(
     definition.title,
     company,
     `<h1>${esc(definition.title)}</h1>
@@ -100,14 +101,14 @@ ${definition.questions.map((q) => field(q, body, errors[q.id])).join("\n")}
   );
 
 export const surveyThanksPage = (title: string, company: string): string =>
-  page(
+  publicPage(
     title,
     company,
     `<div class="box"><h1>Thank you</h1><p>Your answers to “${esc(title)}” have reached ${esc(company)}.</p></div>`,
   );
 
 export const surveyAnsweredPage = (company: string): string =>
-  page(
+  publicPage(
     "Already answered",
     company,
     `<div class="box"><h1>Already answered</h1><p>This survey has been answered. Thank you.</p></div>`,
@@ -115,7 +116,7 @@ export const surveyAnsweredPage = (company: string): string =>
 
 /** One page for unknown, forged and expired links: a link's existence is not told apart from its absence. */
 export const surveyGonePage = (company: string): string =>
-  page(
+  publicPage(
     "Link not valid",
     company,
     `<div class="box"><h1>This link is not valid</h1><p>It may have expired. Ask ${esc(company)} for a new one.</p></div>`,

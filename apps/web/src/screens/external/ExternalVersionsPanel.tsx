@@ -2,11 +2,13 @@ import {
   EXTERNAL_FIELDS,
   EXTERNAL_NOTICES,
   EXTERNAL_SOURCE_LABELS,
+  CREW_SITE_SOURCES,
   EXTERNAL_SOURCES,
   applicants,
   externalObjectVersions,
   formatDateTime,
   type TExternalField,
+  type TCrewSiteSource,
   type TExternalSource,
 } from "@crew/contracts";
 import {
@@ -82,7 +84,9 @@ const VersionDiff = ({ version }: { version: TVersion }) => {
     <Stack gap="sm" data-testid="external-version" data-version-id={version.id}>
       <Group gap="xs">
         <Text fw={600}>
-          {EXTERNAL_SOURCE_LABELS[a.source]} profile {a.external_id}
+          {a.source === "application_form"
+            ? `Application form (link ${a.external_id})`
+            : `${EXTERNAL_SOURCE_LABELS[a.source]} profile ${a.external_id}`}
         </Text>
         <Text size="sm" c="dimmed">
           fetched {formatDateTime(a.date)}
@@ -192,7 +196,7 @@ export const ExternalVersionsPanel = ({
   ids,
 }: {
   userId: string;
-  ids: Record<TExternalSource, string | null>;
+  ids: Record<TCrewSiteSource, string | null>;
 }) => {
   const { can } = useSession();
   const queryClient = useQueryClient();
@@ -213,7 +217,7 @@ export const ExternalVersionsPanel = ({
   );
   const [chosen, setChosen] = useState<string | null>(null);
   const refresh = useResourceMutation({
-    mutationFn: (s: TExternalSource) =>
+    mutationFn: (s: TCrewSiteSource) =>
       runActionFor(
         externalObjectVersions,
         s === "ukr_crewing" ? "update_from_uc" : "update_from_cw",
@@ -238,7 +242,7 @@ export const ExternalVersionsPanel = ({
   return (
     <Stack gap="md" data-testid="external-versions">
       <Group gap="xs">
-        {EXTERNAL_SOURCES.map((s) => (
+        {CREW_SITE_SOURCES.map((s) => (
           <Button
             key={s}
             variant="light"
@@ -265,7 +269,7 @@ export const ExternalVersionsPanel = ({
                 aria-label="Source"
                 value={source}
                 onChange={(v) => {
-                  setSource(v === "crewell" ? "crewell" : "ukr_crewing");
+                  setSource(EXTERNAL_SOURCES.find((s) => s === v) ?? "ukr_crewing");
                   setChosen(null);
                 }}
                 data={EXTERNAL_SOURCES.map((s) => ({ value: s, label: EXTERNAL_SOURCE_LABELS[s] }))}
@@ -287,7 +291,9 @@ export const ExternalVersionsPanel = ({
               <VersionDiff key={version.id} version={version} />
             ) : (
               <Text size="sm" c="dimmed">
-                Nothing fetched from {EXTERNAL_SOURCE_LABELS[source]} yet.
+                {source === "application_form"
+                  ? "Nothing received through an application form yet."
+                  : `Nothing fetched from ${EXTERNAL_SOURCE_LABELS[source]} yet.`}
               </Text>
             )}
           </Stack>

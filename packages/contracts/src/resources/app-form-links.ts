@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { defineResource } from "../resource.js";
+import { createdAt, updatedAt } from "./fields.js";
+
+/**
+ * Application-form links (issue 19 §3, spec 001 §3 "Application-form link", §7
+ * users/{id}/app_form_links; docs/outside-channels.md): a link a recruiter sends to a seafarer.
+ * It opens the public form (no account) where the seafarer fills in or corrects their data;
+ * what they send lands as a version from source `application_form` for staff to accept, like
+ * the crew job sites' snapshots. Only the token's hash is kept: the address is shown once.
+ */
+export const APP_FORM_LINK_DAYS = 14;
+export const APP_FORM_LINK_STATUSES = ["open", "submitted", "expired", "revoked"] as const;
+export type TAppFormLinkStatus = (typeof APP_FORM_LINK_STATUSES)[number];
+export const APP_FORM_LINK_STATUS_LABELS: Record<TAppFormLinkStatus, string> = {
+  open: "Waiting",
+  submitted: "Submitted",
+  expired: "Expired",
+  revoked: "Replaced",
+};
+
+/** The spec's notices (spec 001 §9). */
+export const APP_FORM_LINK_NOTICES = {
+  created: "The link created successfully",
+  deleted: "The link deleted successfully",
+} as const;
+
+/** The public address of a link: /application-form/<token> on the product's own address. */
+export const APP_FORM_PATH = "/application-form";
+
+/** POST /api/users/{id}/app_form_links: how long the link stays open (default 14 days). */
+export const ZAppFormLinkIssue = z.strictObject({
+  days: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(60, "must be at most 60")
+    .optional(),
+});
+
+export const appFormLinks = defineResource({
+  type: "app_form_links",
+  permission: "applicationForm",
+  label: { one: "Application-form link", many: "Application-form links" },
+  titleAttribute: "status",
+  attributes: {
+    status: {
+      label: "Status",
+      kind: "select",
+      list: true,
+      options: APP_FORM_LINK_STATUSES.map((s) => ({ value: s, label: APP_FORM_LINK_STATUS_LABELS[s] })),
+    },
+    expires_at: { label: "Valid until", kind: "datetime", list: true, sortable: true },
+    submitted_at: { label: "Submitted", kind: "datetime", list: true, sortable: true },
+    /** The version the submission became (external_object_versions), for staff to accept. */
+    version_id: { label: "Version", kind: "number", list: false },
+    author_name: { label: "Created by", kind: "text", list: true },
+    created_at: { ...createdAt, label: "Created", list: true, sortable: true },
+    updated_at: updatedAt,
+  },
+  relationships: {
+    user: { label: "Applicant", type: "users", cardinality: "one", readOnly: true },
+    author: { label: "Created by", type: "clients", cardinality: "one", readOnly: true },
+  },
+  parents: [{ type: "users", relationship: "user", path: "app_form_links", tab: "app-form-links" }],
+  defaultSort: "-created_at",
+  verbs: ["list", "show", "delete"],
+  maxPageSize: 999,
+  actions: {
+    /**
+     * POST /api/users/{id}/app_form_links (spec 001 §7 "create exists"): a new link for the
+     * applicant; older open links of theirs stop working. The answer's `meta.url` is the only
+     * time the address is shown (only its hash is kept).
+     */
+    issue: {
+      label: "New link",
+      method: "POST",
+      on: "member",
+      path: "/users/:id/app_form_links",
+      record: "users",
+      permission: { key: "applicationForm", action: "create" },
+      input: ZAppFormLinkIssue,
+    },
+  },
+});
