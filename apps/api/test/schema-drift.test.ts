@@ -89,6 +89,8 @@ const HAND_WRITTEN = [
   /users_search_phones_idx/,
   /users_sort_/,
   /users_count_birthday/,
+  // Vacancy matching: rank and readiness of applicants not archived (partial).
+  /users_match_rank_ready/,
   /users_sea_service_/,
   /users_sea_deadweights_idx/,
   /users_sea_companies_trgm/,

@@ -211,10 +211,16 @@ export const vacanciesRepository = (db: TTx) => ({
     const et = q.engineTypeId ?? 0;
     return db.$queryRaw<TCandidateRow[]>(Prisma.sql`
       WITH pool AS (
-        SELECT u.id FROM users u WHERE u.role_id = ${q.rankId} AND NOT u.archived AND u.readiness_date <= ${q.start}
-        UNION
-        SELECT u.id FROM users u
-         WHERE u.promotions_roles @> ARRAY[${q.rankTitle}]::text[] AND NOT u.archived AND u.readiness_date <= ${q.start}
+        -- Holders of the rank (one range of users_match_rank_ready), then those promoted to it who
+        -- do not hold it (the GIN index; readiness checked on the few rows, "+ 0" keeps the planner
+        -- from ANDing in the readiness index). The columns are read here: no second lookup per row.
+        SELECT u.id, u.surname, u.name, u.readiness_date, u.role_id, u.sea_vessel_type_ids, u.sea_engine_type_ids
+          FROM users u WHERE u.role_id = ${q.rankId} AND NOT u.archived AND u.readiness_date <= ${q.start}
+        UNION ALL
+        SELECT u.id, u.surname, u.name, u.readiness_date, u.role_id, u.sea_vessel_type_ids, u.sea_engine_type_ids
+          FROM users u
+         WHERE u.promotions_roles @> ARRAY[${q.rankTitle}]::text[] AND NOT u.archived
+           AND (u.readiness_date + 0) <= ${q.start} AND u.role_id IS DISTINCT FROM ${q.rankId}
       )
       SELECT u.id, u.surname, u.name, u.readiness_date, r.title AS rank_title,
              (u.role_id = ${q.rankId}) AS holds,
@@ -222,7 +228,7 @@ export const vacanciesRepository = (db: TTx) => ({
              (u.sea_engine_type_ids @> ARRAY[${et}]::int[]) AS on_engine,
              0 AS type_contracts,
              EXISTS (SELECT 1 FROM vacancy_applies a WHERE a.vacancy_id = ${q.vacancyId} AND a.candidate_id = u.id) AS applied
-        FROM pool JOIN users u ON u.id = pool.id
+        FROM pool u
         LEFT JOIN ranks r ON r.id = u.role_id
        WHERE NOT EXISTS (SELECT 1 FROM time_plans p
                           WHERE p.user_id = u.id AND p.start < ${q.end} AND p."end" > ${q.start})
