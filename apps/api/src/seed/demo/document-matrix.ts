@@ -14,6 +14,9 @@ const EQUIVALENCES: readonly [TDocumentKindKey, TDocumentKindKey][] = [
   ["cocEngineSenior", "cocEngineWatch"],
 ];
 
+/** A matrix's transaction may wait for the connection and run longer than Prisma's 5 s default (seed:scale on PGlite). */
+const TRANSACTION_LIMITS = { maxWait: 60_000, timeout: 120_000 };
+
 type TCell = { months: number; required: boolean };
 type TColumn = { key: TDocumentKindKey; group: string };
 
@@ -157,7 +160,9 @@ export const seedDocumentMatrices = async (db: TDb, log?: (line: string) => void
           }),
         ),
       });
-    });
+      // One owner's matrix is a few dozen statements: on a loaded embedded database (PGlite,
+      // one connection) they can outlast Prisma's default 5 s interactive-transaction limit.
+    }, TRANSACTION_LIMITS);
     made += 1;
   }
   log?.(`${made} document matrices`);
