@@ -6,6 +6,7 @@ import { applicantsExportHandler } from "./resources/applicants/applicants-expor
 import { applicantsTagBatchHandler } from "./resources/applicants/applicants-tag-batch-handler.js";
 import { vesselRegistryImportHandler } from "./resources/fleet/vessel-registry-import-handler.js";
 import { telegramSendHandler } from "./resources/chat-messages/telegram-send-handler.js";
+import { telegramBroadcastHandler } from "./resources/chat-messages/telegram-broadcast-handler.js";
 import { telegramFileHandler } from "./resources/chat-messages/telegram-file-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
 import { taskRemindersHandler } from "./resources/tasks/task-reminders-handler.js";
@@ -24,6 +25,7 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   refreshApplicantDerivedHandler,
   documentValidityHandler,
   telegramSendHandler,
+  telegramBroadcastHandler,
   telegramFileHandler,
   taskRemindersHandler,
   vacancyChannelSweepHandler,

@@ -58,6 +58,7 @@ export const jobContext = (
   config: deps.config,
   logger: deps.logger.child({ job: definition.id, jobId, attempt }),
   storage: deps.storage,
+  redis: deps.redis,
   repository: (make) => make(deps.db),
   write: (actor, fn) => runInTransaction(deps.db, actor, fn, deps.bus),
   jobs,

@@ -27,6 +27,8 @@ export interface TJobContext {
   logger: Logger;
   /** Uploaded files (disk or S3-compatible), as the API stores them. */
   storage: TStorage;
+  /** The shared Redis when REDIS_URL is set (a pace several worker processes keep together); null otherwise. */
+  redis: Redis | null;
   /** A repository on the database outside any transaction: reads, and progress rows that must show while the job runs. */
   repository<R>(make: (db: TTx) => R): R;
   /** One write transaction that the audit trigger records in the name of `actor` (kernel/transaction-repository.ts). */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Api, GrammyError } from "grammy";
 import type { TConfig } from "../config.js";
+import { processPace, type TPace } from "./telegram-pace.js";
 
 /**
  * The company's bot through grammY's typed Bot API client. `TELEGRAM_API_ROOT` points it at
@@ -29,31 +30,11 @@ export const webhookSecret = (config: TConfig): string | null =>
     ? createHash("sha256").update(`telegram-webhook:${config.TELEGRAM_BOT_TOKEN}`).digest("base64url")
     : null);
 
-/** Telegram's limits (core.telegram.org/bots/faq): about 30 messages a second overall, 1 a second per chat. */
-export const GLOBAL_GAP_MS = 34;
-export const CHAT_GAP_MS = 1000;
 /** 429s retried per message before the send is left to the job's own retries. */
 const MAX_429_RETRIES = 5;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Paces sends in this process: each send takes the next free global slot and waits until its
- * chat's previous message is a second old. (Several worker processes each keep their own pace;
- * a 429 that still comes is retried after Telegram's retry_after.)
- */
-const pacer = (() => {
-  let nextGlobal = 0;
-  const nextByChat = new Map<string, number>();
-  return async (chatId: string): Promise<void> => {
-    const now = Date.now();
-    const at = Math.max(now, nextGlobal, nextByChat.get(chatId) ?? 0);
-    nextGlobal = Math.max(now, nextGlobal) + GLOBAL_GAP_MS;
-    nextByChat.set(chatId, at + CHAT_GAP_MS);
-    if (nextByChat.size > 10_000) for (const [k, v] of nextByChat) if (v < now) nextByChat.delete(k);
-    if (at > now) await sleep(at - now);
-  };
-})();
+/** This process's pace, used when no Redis is configured (telegram-pace.ts). */
+const ownPace = processPace();
 
 /** Waits for this chat's next slot at Telegram's pace (for calls other than sendText: edits, deletes). */
 export const paced = (chatId: string): Promise<void> => pacer(chatId);
@@ -83,16 +64,27 @@ export const failureText = (error: unknown): { final: boolean; error: string } =
   return { final: false, error: "Telegram could not be reached" };
 };
 
-/** Sends a text at Telegram's pace, retrying 429s after their retry_after. */
-export const sendText = async (api: TBotApi, chatId: string, text: string): Promise<TSendResult> => {
+/**
+ * Sends a text at Telegram's pace (`pace`: shared through Redis across worker processes, or this
+ * process's own), retrying 429s after their retry_after: the hold-off is told to the pace, so
+ * every sender of the bot waits it out, not only this one.
+ */
+export const sendText = async (
+  api: TBotApi,
+  chatId: string,
+  text: string,
+  pace: TPace = ownPace,
+): Promise<TSendResult> => {
   for (let attempt = 0; ; attempt += 1) {
-    await pacer(chatId);
+    await pace.wait(chatId);
     try {
       const sent = await api.sendMessage(chatId, text);
       return { ok: true, messageId: sent.message_id };
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 429 && attempt < MAX_429_RETRIES) {
-        await sleep(Math.min(error.parameters.retry_after ?? 1, 60) * 1000);
+        const ms = Math.min(error.parameters.retry_after ?? 1, 60) * 1000;
+        // The next wait() lasts until the hold-off ends (for every sender of the bot).
+        await pace.holdOff(ms);
         continue;
       }
       return { ok: false, ...failureText(error) };

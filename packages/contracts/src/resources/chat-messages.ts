@@ -17,6 +17,7 @@ export const CHAT_BODY_MAX = 4096;
 export const TELEGRAM_LINK_TTL_MS = 7 * 86_400_000;
 export const CHAT_NOTICES = {
   sent: "The message is on its way",
+  broadcast: "The broadcast is on its way",
   linked: "The link is ready: send it to the seafarer",
 } as const;
 
@@ -30,6 +31,29 @@ export const ZChatSend = z.strictObject({
     .max(CHAT_BODY_MAX, `is too long (maximum is ${CHAT_BODY_MAX} characters)`),
   author_id: ZRecordId.optional(),
 });
+
+/** Background task kind of a broadcast (its progress row). */
+export const CHAT_BROADCAST_KIND = "chat_messages.broadcast";
+
+/**
+ * POST /api/chat_messages/broadcast: one message to every seafarer of a tag who linked Telegram.
+ * Without `confirm` nothing is sent: the answer counts who would receive it. With `confirm` (the
+ * count the sender was shown) it is queued; a count that no longer holds is a 409.
+ */
+export const ZChatBroadcast = z.strictObject({
+  tag_id: ZRecordId,
+  body: ZChatSend.shape.body,
+  confirm: z.number().int().min(1).optional(),
+});
+export type TChatBroadcast = z.infer<typeof ZChatBroadcast>;
+
+/** The broadcast's count (no `confirm`): applicants in the tag the sender reads, and those of them on Telegram. */
+export interface TChatBroadcastCount {
+  tag_id: number;
+  tag: string;
+  seafarers: number;
+  linked: number;
+}
 
 /** POST /api/chat_messages/link: a one-time deep link for the applicant `user_id`. */
 export const ZChatLink = z.strictObject({ user_id: ZRecordId });
@@ -95,6 +119,17 @@ export const chatMessages = defineResource({
       on: "collection",
       permission: { key: "tgChat", action: "create" },
       input: ZChatLink,
+    },
+    /**
+     * POST /api/chat_messages/broadcast: count first (no `confirm`), then queue one message per
+     * linked seafarer of the tag; progress on the background task the answer names.
+     */
+    broadcast: {
+      label: "Send to a tag",
+      method: "POST",
+      on: "collection",
+      permission: { key: "tgChat", action: "create" },
+      input: ZChatBroadcast,
     },
     /** GET /api/chat_messages/status: whether a bot is configured, and its name. */
     status: {

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { can, CHAT_NOTICES, chatMessages, TELEGRAM_LINK_TTL_MS } from "@crew/contracts";
+import {
+  can,
+  CHAT_NOTICES,
+  chatMessages,
+  TELEGRAM_LINK_TTL_MS,
+  type TChatBroadcastCount,
+} from "@crew/contracts";
 import { z } from "zod";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
@@ -8,6 +14,7 @@ import type { TWhereOf } from "../../kernel/model-types.js";
 import { botApi, botUsername } from "../../telegram/bot-client.js";
 import { hashLinkToken } from "../../telegram/telegram-updates.js";
 import { chatMessagesRepository } from "./chat-messages-repository.js";
+import { telegramBroadcastJob } from "./telegram-broadcast-job.js";
 import { telegramSendJob } from "./telegram-send-job.js";
 
 const ZLoaded = z.object({
@@ -66,6 +73,61 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
       await ctx.kernel.jobs.enqueue(telegramSendJob, { messageId: row.id });
       const doc = await ctx.kernel.serviceOf("chat_messages").show(actor, row.id, {});
       return { status: 201, document: { ...doc, meta: { ...doc.meta, message: CHAT_NOTICES.sent } } };
+    },
+
+    /**
+     * A broadcast to a tag: the applicants of the tag the sender reads, those of them linked to
+     * Telegram the audience. Without `confirm` only the count; with it (the count the sender
+     * saw, still true) the messages and their task in one transaction, then the fan-out job.
+     */
+    async broadcast(ctx) {
+      const { actor, input } = ctx;
+      if (!can(actor.permissions, "users", "read"))
+        throw AppError.forbidden("Reading applicants is not allowed.");
+      const audience = await ctx.repo.tagAudience(input.tag_id);
+      if (!audience) throw AppError.invalid([{ field: "tag_id", message: "is not a tag" }]);
+      const hidden = new Set(
+        await ctx.kernel.serviceOf("users").outOfScopeIds(
+          actor,
+          audience.members.map((m) => m.id),
+        ),
+      );
+      const readable = audience.members.filter((m) => !hidden.has(m.id));
+      const linked = readable.flatMap((m) =>
+        m.telegramUserId ? [{ id: m.id, telegramUserId: m.telegramUserId }] : [],
+      );
+      const count: TChatBroadcastCount = {
+        tag_id: audience.tag.id,
+        tag: audience.tag.name,
+        seafarers: readable.length,
+        linked: linked.length,
+      };
+      if (input.confirm === undefined) return { document: { data: count } };
+      if (!ctx.kernel.config.TELEGRAM_BOT_TOKEN)
+        throw AppError.conflict("No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).");
+      if (!linked.length)
+        throw AppError.invalid([{ field: "tag_id", message: "has no seafarer linked to Telegram" }]);
+      if (input.confirm !== linked.length)
+        throw AppError.conflict(
+          `The tag now has ${linked.length} seafarers on Telegram, not ${input.confirm}: look at the count and confirm again.`,
+        );
+      const task = await ctx.transaction(async (repo) => {
+        const created = await repo.createBroadcastTask(actor.id, linked.length, {
+          tag_id: count.tag_id,
+          tag: count.tag,
+          body: input.body,
+        });
+        await repo.createBroadcastMessages(created.id, actor.id, input.body, linked);
+        return created;
+      });
+      await ctx.kernel.jobs.enqueue(telegramBroadcastJob, { broadcastId: task.id });
+      return {
+        status: 201,
+        document: {
+          data: { ...count, background_task_id: task.id },
+          meta: { message: CHAT_NOTICES.broadcast },
+        },
+      };
     },
 
     async link(ctx) {

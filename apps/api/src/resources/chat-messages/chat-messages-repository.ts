@@ -1,6 +1,8 @@
+import { CHAT_BROADCAST_KIND } from "@crew/contracts";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
 import { publishAfterCommit } from "../../kernel/transaction-repository.js";
+import { backgroundTasksRepository } from "../background-tasks/background-tasks-repository.js";
 import { storedFilesRepository } from "../../storage/stored-files-repository.js";
 import { commentsRepository } from "../comments/comments-repository.js";
 import { notificationOutbox, type TNotice } from "../notifications/notification-outbox-repository.js";
@@ -72,6 +74,87 @@ export const chatMessagesRepository = (db: TTx) => ({
       at: new Date().toISOString(),
     });
     return row;
+  },
+
+  /**
+   * A tag's applicants (ids in order) and which of them linked Telegram: the audience of a
+   * broadcast, before the sender's scope is applied.
+   */
+  async tagAudience(tagId: number) {
+    const tag = await db.tag.findUnique({ where: { id: tagId }, select: { id: true, name: true } });
+    if (!tag) return null;
+    const members = await db.user.findMany({
+      where: { tags: { some: { tagId } } },
+      select: { id: true, telegramUserId: true },
+      orderBy: { id: "asc" },
+    });
+    return { tag, members };
+  },
+
+  /** A broadcast's task row: its progress (done of total) and, at the end, the counts. */
+  createBroadcastTask(
+    authorId: number,
+    total: number,
+    params: { tag_id: number; tag: string; body: string },
+  ) {
+    return backgroundTasksRepository(db).create({ kind: CHAT_BROADCAST_KIND, authorId, total, params });
+  },
+
+  /** A broadcast's messages, one per seafarer, queued under its task (live: one event for them all). */
+  async createBroadcastMessages(
+    broadcastId: number,
+    authorId: number,
+    body: string,
+    to: readonly { id: number; telegramUserId: string }[],
+  ): Promise<number> {
+    const { count } = await db.chatMessage.createMany({
+      data: to.map((u) => ({
+        userId: u.id,
+        direction: "out",
+        body,
+        status: "queued",
+        authorId,
+        telegramChatId: u.telegramUserId,
+        broadcastId,
+      })),
+    });
+    return count;
+  },
+
+  /** The ids of a broadcast's messages still queued (what its job still has to send). */
+  async queuedOfBroadcast(broadcastId: number): Promise<number[]> {
+    const rows = await db.chatMessage.findMany({
+      where: { broadcastId, status: "queued" },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * One more message of a broadcast settled (sent or failed): its task's `done` grows, and the
+   * last one finishes the task with the counts. One statement each, so workers settling
+   * messages at once never lose a count.
+   */
+  async settleBroadcastMessage(broadcastId: number): Promise<void> {
+    const [row] = await db.$queryRaw<{ done: number; total: number }[]>`
+      UPDATE background_tasks SET done = done + 1, updated_at = now()
+       WHERE id = ${broadcastId} RETURNING done, total`;
+    if (!row || row.done < row.total) return;
+    const counts = await db.chatMessage.groupBy({
+      by: ["status"],
+      where: { broadcastId },
+      _count: { _all: true },
+    });
+    const of = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
+    await db.backgroundTask.updateMany({
+      where: { id: broadcastId, status: { not: "done" } },
+      data: {
+        status: "done",
+        finishedAt: new Date(),
+        result: { sent: of("sent"), failed: of("failed"), queued: of("queued") },
+      },
+    });
   },
 
   findMessage(id: number) {

@@ -1,5 +1,6 @@
 import { handleJob } from "../../jobs/define-job.js";
 import { botApi, sendText } from "../../telegram/bot-client.js";
+import { redisPace } from "../../telegram/telegram-pace.js";
 import { chatMessagesRepository } from "./chat-messages-repository.js";
 import { telegramSendJob } from "./telegram-send-job.js";
 
@@ -17,21 +18,29 @@ export const telegramSendHandler = handleJob(telegramSendJob, async ({ messageId
       const repo = chatMessagesRepository(tx);
       await repo.updateMessage(messageId, { status: "failed", error, attempts: { increment: 1 } });
       await repo.refreshApplicant(message.userId);
+      if (message.broadcastId !== null) await repo.settleBroadcastMessage(message.broadcastId);
     });
   const api = botApi(ctx.config);
   if (!api) return void (await fail("No Telegram bot is configured (TELEGRAM_BOT_TOKEN)"));
   if (!message.telegramChatId) return void (await fail("The seafarer has not linked Telegram"));
-  const result = await sendText(api, message.telegramChatId, message.body);
+  // With Redis, every worker process of the bot keeps one pace (and one hold-off after a 429).
+  const pace =
+    ctx.redis && ctx.config.TELEGRAM_BOT_TOKEN
+      ? redisPace(ctx.redis, ctx.config.TELEGRAM_BOT_TOKEN)
+      : undefined;
+  const result = await sendText(api, message.telegramChatId, message.body, pace);
   if (result.ok) {
-    await ctx.write(null, (tx) =>
-      chatMessagesRepository(tx).updateMessage(messageId, {
+    await ctx.write(null, async (tx) => {
+      const repo = chatMessagesRepository(tx);
+      await repo.updateMessage(messageId, {
         status: "sent",
         error: null,
         telegramMessageId: result.messageId,
         sentAt: new Date(),
         attempts: { increment: 1 },
-      }),
-    );
+      });
+      if (message.broadcastId !== null) await repo.settleBroadcastMessage(message.broadcastId);
+    });
     return;
   }
   if (result.final || ctx.lastAttempt) return void (await fail(result.error));

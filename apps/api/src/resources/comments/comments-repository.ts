@@ -178,9 +178,10 @@ export const commentsRepository = (db: TTx) => ({
     const effectOf = (row: typeof contact): string | undefined =>
       row?.commentType?.results.find((r) => r.title === row.event?.eventResult)?.effect;
     // A Telegram message is a contact too (docs/outside-channels.md): the seafarer's asks for a
-    // reaction, ours answers it. A send that failed reached no one.
+    // reaction, ours answers it. A send that failed reached no one; a broadcast to a tag (a
+    // vacancy announcement) answers nobody's question, so it is not a contact either.
     const message = await db.chatMessage.findFirst({
-      where: { userId, status: { not: "failed" } },
+      where: { userId, status: { not: "failed" }, broadcastId: null },
       orderBy: order,
       select: { createdAt: true, direction: true },
     });
