@@ -37,7 +37,7 @@ const MAX_429_RETRIES = 5;
 const ownPace = processPace();
 
 /** Waits for this chat's next slot at Telegram's pace (for calls other than sendText: edits, deletes). */
-export const paced = (chatId: string): Promise<void> => pacer(chatId);
+export const paced = (chatId: string): Promise<void> => ownPace.wait(chatId);
 
 export type TSendResult =
   | { ok: true; messageId: number }
