@@ -33,7 +33,7 @@ let standIn: TTelegramStandIn;
 let deps: TDeps;
 let app: Express;
 let workers: TJobs[] = [];
-let connections: Redis[] = [];
+const connections: Redis[] = [];
 const db = () => testDeps().db;
 let nextTelegramId = 800_000_000 + Math.floor(Math.random() * 1_000_000);
 
