@@ -8,6 +8,7 @@ import { requestLog } from "./http/request-log.js";
 import { inputGuard } from "./http/input-guard.js";
 import { publicConfigRouter } from "./http/public-config.js";
 import { cors } from "./http/cors.js";
+import { compressLargeAnswers } from "./http/compress-large.js";
 import { authRouter } from "./auth/auth-router.js";
 import { authenticate } from "./auth/authenticate.js";
 import { apiRouter } from "./resources/api-router.js";
@@ -44,6 +45,7 @@ export const createApp = (deps: TDeps): Express => {
     }),
   );
   app.use(cors(deps.config));
+  app.use("/api", compressLargeAnswers());
   app.use("/api", express.json({ type: ["application/json", "application/vnd.api+json"], limit: "1mb" }));
   app.use("/api", (req, _res, next) => {
     // A write without a JSON body is a client mistake we can name.

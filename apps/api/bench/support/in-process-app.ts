@@ -85,7 +85,7 @@ export const signedInGet = async (
   origin: string,
   email: string,
   password: string,
-): Promise<(path: string) => Promise<Response>> => {
+): Promise<(path: string, extra?: Record<string, string>) => Promise<Response>> => {
   const signIn = await fetch(`${origin}/api/auth/sign_in`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -93,8 +93,8 @@ export const signedInGet = async (
   });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
   let headers: Record<string, string> = credentialsIn(signIn.headers) ?? {};
-  return async (path) => {
-    const res = await fetch(`${origin}${path}`, { headers });
+  return async (path, extra = {}) => {
+    const res = await fetch(`${origin}${path}`, { headers: { ...headers, ...extra } });
     headers = credentialsIn(res.headers) ?? headers;
     return res;
   };
