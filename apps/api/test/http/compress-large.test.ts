@@ -14,10 +14,18 @@ import { COMPRESS_FROM_BYTES, compressLargeAnswers } from "../../src/http/compre
 const app = () => {
   const a = express();
   a.use("/x", compressLargeAnswers());
-  const rows = (n: number) => ({ data: Array.from({ length: n }, (_, i) => ({ type: "ranks", id: String(i) })) });
+  const rows = (n: number) => ({
+    data: Array.from({ length: n }, (_, i) => ({ type: "ranks", id: String(i) })),
+  });
   a.get("/x/small", (_req, res) => void res.type("application/vnd.api+json").send(JSON.stringify(rows(5))));
-  a.get("/x/large", (_req, res) => void res.type("application/vnd.api+json").send(JSON.stringify(rows(5000))));
-  a.get("/x/file", (_req, res) => void res.type("application/pdf").send(Buffer.alloc(COMPRESS_FROM_BYTES * 2)));
+  a.get(
+    "/x/large",
+    (_req, res) => void res.type("application/vnd.api+json").send(JSON.stringify(rows(5000))),
+  );
+  a.get(
+    "/x/file",
+    (_req, res) => void res.type("application/pdf").send(Buffer.alloc(COMPRESS_FROM_BYTES * 2)),
+  );
   a.get("/x/stream", (_req, res) => {
     res.type("text/event-stream");
     res.write(`: ${"x".repeat(COMPRESS_FROM_BYTES * 2)}\n\n`);
