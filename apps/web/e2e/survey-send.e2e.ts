@@ -14,9 +14,6 @@ interface TUserRow {
  * API and its Telegram stand-in: one demo seafarer gets it on Telegram, another's link is passed
  * on and opened in a fresh browser (no account) on a phone, and the answer shows in the results.
  */
-// Not yet passing in CI (it times out at 2 minutes; the cause is not found yet): the send, the
-// public form and the results are covered by apps/api/test/surveys/survey-send.test.ts on both
-// databases. docs/tasks.md says so; fixing this flow is the next step of issue 18's surveys.
 test("admin: sends a survey, a seafarer answers on a phone, the results and the xlsx show it", async ({
   page,
   browser,

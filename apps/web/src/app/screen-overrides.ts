@@ -91,6 +91,12 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
     ),
   },
   ...RECORD_OVERRIDES,
+  // An applicant's application-form links with "New link" (issue 19 §3).
+  app_form_links: {
+    Related: lazy(() =>
+      import("../screens/app-form-links/AppFormLinksList").then((m) => ({ default: m.AppFormLinksList })),
+    ),
+  },
   // The owner page's protective-equipment-matrix tab (issue 17 §3).
   owner_matrices: {
     Related: lazy(() =>

@@ -212,9 +212,13 @@ export const ExternalVersionsPanel = ({
         ),
       ).data,
   });
-  const [source, setSource] = useState<TExternalSource>(
-    ids.ukr_crewing || !ids.crewell ? "ukr_crewing" : "crewell",
-  );
+  // Until staff pick a source: the one with the newest version waiting (an application form just
+  // sent), else the site the applicant has an id on.
+  const [pickedSource, setSource] = useState<TExternalSource | null>(null);
+  const source: TExternalSource =
+    pickedSource ??
+    list.data?.find((v) => v.attributes.status === "pending")?.attributes.source ??
+    (ids.ukr_crewing || !ids.crewell ? "ukr_crewing" : "crewell");
   const [chosen, setChosen] = useState<string | null>(null);
   const refresh = useResourceMutation({
     mutationFn: (s: TCrewSiteSource) =>
