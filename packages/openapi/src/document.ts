@@ -316,6 +316,45 @@ const toOneRefusals = (
   }));
 };
 
+/**
+ * Two addresses that differ only in their parameters' names are one path to OpenAPI (a member
+ * action `POST /users/{id}/app_form_links` beside the nested list `GET /users/{parentId}/...`).
+ * The later one's operations move under the first name, their path parameters renamed.
+ */
+const mergeIdenticalPaths = (paths: Record<string, Record<string, ZodOpenApiOperationObject>>): void => {
+  const firstOf = new Map<string, string>();
+  for (const path of Object.keys(paths)) {
+    const shape = path.replace(/\{[^}]+\}/g, "{}");
+    const first = firstOf.get(shape);
+    if (!first) {
+      firstOf.set(shape, path);
+      continue;
+    }
+    const from = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? "");
+    const to = [...first.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? "");
+    const target = (paths[first] ??= {});
+    for (const [method, operation] of Object.entries(paths[path] ?? {})) {
+      if (target[method]) throw new Error(`two operations for ${method.toUpperCase()} ${first}`);
+      const params = operation.requestParams?.path;
+      const shapeOf = params instanceof z.ZodObject ? (params.shape as Record<string, z.ZodType>) : undefined;
+      target[method] = shapeOf
+        ? {
+            ...operation,
+            requestParams: {
+              ...operation.requestParams,
+              path: z.object(
+                Object.fromEntries(
+                  Object.entries(shapeOf).map(([name, schema]) => [to[from.indexOf(name)] ?? name, schema]),
+                ),
+              ),
+            },
+          }
+        : operation;
+    }
+    delete paths[path];
+  }
+};
+
 /** Builds the document from the resource definitions (default: every resource of the contracts). */
 export const buildOpenApiDocument = (
   resources: Readonly<Record<string, TResourceDef>> = RESOURCES,
@@ -334,6 +373,7 @@ export const buildOpenApiDocument = (
   }
   for (const [path, item] of Object.entries(bespokeOperations(resources)))
     paths[path] = { ...paths[path], ...item };
+  mergeIdenticalPaths(paths);
   const permissions = paths["/api/permissions"]?.get;
   if (permissions)
     permissions.description = `${permissions.description ?? ""}\n\n\`filter[client_id]=<id>\` answers one account's effective records (its role's with the account's own in their place); anyone may read their own, another's needs \`permissions.read\`.`;

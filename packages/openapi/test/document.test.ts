@@ -20,8 +20,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const doc = openApiDocument();
 
 type TOperation = { operationId?: string; parameters?: { name: string; in: string }[]; [k: string]: unknown };
-const operation = (path: string, method: string): TOperation | undefined =>
-  (doc.paths?.[path] as Record<string, TOperation> | undefined)?.[method];
+/** A path's shape: parameter names aside (two routes differing only there are one OpenAPI path). */
+const shapeOf = (path: string): string => path.replace(/\{[^}]+\}/g, "{}");
+const operation = (path: string, method: string): TOperation | undefined => {
+  const found = Object.keys(doc.paths ?? {}).find((p) => shapeOf(p) === shapeOf(path));
+  return found ? (doc.paths?.[found] as Record<string, TOperation> | undefined)?.[method] : undefined;
+};
 
 describe("the OpenAPI document", () => {
   it("has an operation for every route of the route table", () => {
@@ -40,10 +44,10 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents no route the table and the bespoke list do not name", () => {
-    const table = new Set(routeTable().map((r) => `${r.method} ${openApiPath(r.path)}`));
+    const table = new Set(routeTable().map((r) => `${r.method} ${shapeOf(openApiPath(r.path))}`));
     const extra = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
       Object.entries(item as Record<string, TOperation>)
-        .filter(([method, op]) => !table.has(`${method} ${path}`) && !op.deprecated)
+        .filter(([method, op]) => !table.has(`${method} ${shapeOf(path)}`) && !op.deprecated)
         .map(([method]) => `${method} ${path}`),
     );
     expect(extra.sort()).toEqual(

@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { ServerResponse, type IncomingMessage } from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterEach, expect, inject } from "vitest";
 import { contractChecker, type TContractChecker, type TDocument } from "./contract.js";
 
@@ -49,8 +50,21 @@ const check = (res: TTracked) => {
   const req = (res as { req?: IncomingMessage & { originalUrl?: string } }).req;
   if (!req) return;
   const state = res.__contract;
-  const text =
-    state && state.json && state.size <= MAX_BODY ? Buffer.concat(state.chunks).toString("utf8") : "";
+  const raw = state && state.json && state.size <= MAX_BODY ? Buffer.concat(state.chunks) : Buffer.alloc(0);
+  // Large answers leave compressed (http/compress-large.ts): what reaches the socket is read back
+  // as the client reads it.
+  const encoding = String(res.getHeader("content-encoding") ?? "");
+  const text = (
+    raw.length === 0
+      ? raw
+      : encoding === "gzip"
+        ? gunzipSync(raw)
+        : encoding === "br"
+          ? brotliDecompressSync(raw)
+          : encoding === "deflate"
+            ? inflateSync(raw)
+            : raw
+  ).toString("utf8");
   let json: unknown;
   try {
     json = text ? (JSON.parse(text) as unknown) : undefined;
