@@ -1,19 +1,8 @@
 import { APP_FORM_LINK_DAYS, appFormLinks } from "@crew/contracts";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
-import { IconCheck, IconCopy, IconLink } from "@tabler/icons-react";
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconLink } from "@tabler/icons-react";
 import { useState } from "react";
+import { CopyLinkButton } from "../../lib/CopyLinkButton";
 import { z } from "zod";
 import { runActionFor } from "../../api/run-action";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
@@ -86,15 +75,7 @@ const IssueLinkDialog = ({
           </Text>
           <Group gap="xs" wrap="nowrap">
             <TextInput aria-label="Link address" value={url} readOnly style={{ flex: 1 }} />
-            <CopyButton value={url}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? "Copied" : "Copy the link"}>
-                  <ActionIcon variant="subtle" onClick={copy} aria-label="Copy the link">
-                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyLinkButton value={url} />
           </Group>
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>

@@ -1,27 +1,6 @@
 import { CHAT_BODY_MAX, chatMessages, formatDateTime } from "@crew/contracts";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from "@mantine/core";
-import {
-  IconBrandTelegram,
-  IconCheck,
-  IconCopy,
-  IconLink,
-  IconPaperclip,
-  IconSend,
-} from "@tabler/icons-react";
+import { Alert, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from "@mantine/core";
+import { IconBrandTelegram, IconLink, IconPaperclip, IconSend } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -29,6 +8,7 @@ import { apiPaths, firstErrorMessage, get } from "../../api";
 import { runActionFor } from "../../api/run-action";
 import { useLiveChanges } from "../../api/use-live-changes";
 import { fieldErrorsOf } from "../../errors/field-errors";
+import { CopyLinkButton } from "../../lib/CopyLinkButton";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
 
@@ -226,15 +206,7 @@ export const ChatPanel = ({ userId, linked, name }: { userId: string; linked: bo
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
               {link}
             </Text>
-            <CopyButton value={link}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? "Copied" : "Copy"}>
-                  <ActionIcon variant="subtle" onClick={copy} aria-label="Copy the link">
-                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyLinkButton value={link} />
           </Group>
           <Text size="xs" c="dimmed" mt={4}>
             When the seafarer opens it and presses Start, their Telegram is linked to this record.

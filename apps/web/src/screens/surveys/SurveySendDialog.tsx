@@ -1,20 +1,8 @@
 import { SURVEY_SEND_MAX, ZSurveySendAnswer, surveySchemas, type TSurveySendAnswer } from "@crew/contracts";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from "@mantine/core";
-import { IconBrandTelegram, IconCheck, IconCopy, IconLink } from "@tabler/icons-react";
+import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { IconBrandTelegram, IconLink } from "@tabler/icons-react";
 import { useState } from "react";
+import { CopyLinkButton } from "../../lib/CopyLinkButton";
 import { runActionFor } from "../../api/run-action";
 import { RelationshipMultiSelect } from "../../resources/form/RelationshipMultiSelect";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
@@ -85,19 +73,7 @@ export const SurveySendDialog = ({ surveyId, title, opened, onClose }: TProps) =
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <CopyButton value={s.url}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? "Copied" : "Copy the link"}>
-                            <ActionIcon
-                              variant="subtle"
-                              onClick={copy}
-                              aria-label={`Copy the link for ${s.name}`}
-                            >
-                              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
+                      <CopyLinkButton value={s.url} label={`Copy the link for ${s.name}`} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
