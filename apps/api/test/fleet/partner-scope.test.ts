@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TDeps } from "../../src/deps.js";
 import { STAND_IN_SHIPS } from "../../src/equasis/stand-in/ships.js";
 import { signInWith, rotatedHeaders, type TAuthHeaders } from "../support/auth.js";
-import { createClient, createRank, TEST_PASSWORD, unique, uniqueImo } from "../support/factories.js";
+import { createClient, createRank, TEST_PASSWORD, unique, uniqueImo, freeImo } from "../support/factories.js";
 import { samplePng } from "../support/sample-files.js";
 import {
   createManager,
@@ -390,7 +390,7 @@ describe("partner scope on every fleet route", () => {
 
   it("what a partner creates is its own: a vessel and an owner are linked to it", async () => {
     const vessel = await send("post", "/api/vessels", partner, {
-      body: { data: { type: "vessels", attributes: { name: "PARTNER NEWBUILD", imo: uniqueImo() } } },
+      body: { data: { type: "vessels", attributes: { name: "PARTNER NEWBUILD", imo: await freeImo() } } },
     });
     expect(vessel.status).toBe(201);
     expect(

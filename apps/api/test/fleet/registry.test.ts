@@ -12,7 +12,7 @@ import { vesselRegistryImportJob } from "../../src/resources/fleet/vessel-regist
 import { vesselRegistryRepository } from "../../src/resources/fleet/vessel-registry-repository.js";
 import { signInWith, type TAuthHeaders } from "../support/auth.js";
 import { testConfig } from "../support/deps.js";
-import { createClient, TEST_PASSWORD, uniqueImo } from "../support/factories.js";
+import { createClient, TEST_PASSWORD, uniqueImo, freeImo } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { registryApp, saveEquasisAccount, STAND_IN_ACCOUNT, waitFor } from "./fleet-support.js";
 
@@ -143,7 +143,7 @@ describe("registry search, create and refresh", () => {
       code: "equasis_login_failed",
       title: "Equasis login or password is wrong",
     });
-    const vessel = await deps.db.vessel.create({ data: { name: "REFRESH ME", imo: uniqueImo() } });
+    const vessel = await deps.db.vessel.create({ data: { name: "REFRESH ME", imo: await freeImo() } });
     const refresh = await api().post(`/api/vessels/${vessel.id}/update_from_equasis`).set(headers).send({});
     expect(refresh.body.errors[0].code).toBe("equasis_login_failed");
   });

@@ -9,7 +9,7 @@ import {
   createScaleRow,
   createVessel,
   unique,
-  uniqueImo,
+  freeImo,
 } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { samplePng, samplePdf } from "../support/sample-files.js";
@@ -26,7 +26,7 @@ const body = (attributes: Record<string, unknown>, relationships: Record<string,
 
 describe("vessel records", () => {
   it("creates, shows, updates and deletes a vessel with its particulars", async () => {
-    const imo = uniqueImo();
+    const imo = await freeImo();
     const created = await api()
       .post("/api/vessels")
       .set(admin)
@@ -64,7 +64,7 @@ describe("vessel records", () => {
   });
 
   it("refuses an IMO number with a wrong check digit, of another length, or taken (422 on imo)", async () => {
-    const good = uniqueImo();
+    const good = await freeImo();
     const wrong = `${good.slice(0, 6)}${(Number(good[6]) + 1) % 10}`;
     const bad = await api()
       .post("/api/vessels")

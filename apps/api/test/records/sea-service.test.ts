@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
-import { createVessel, unique, uniqueImo } from "../support/factories.js";
+import { createVessel, unique, freeImo } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { uniqueSurname } from "../applicants/support.js";
 import {
@@ -191,7 +191,7 @@ describe("sea service of an applicant (users/{id}/expiriences)", () => {
     const vessel = await db().vessel.create({
       data: {
         name: unique("MV Copied"),
-        imo: uniqueImo(),
+        imo: await freeImo(),
         deadweight: 57_000,
         vesselTypeId: type.id,
         mainEngineId: engine.id,
@@ -229,7 +229,7 @@ describe("sea service of an applicant (users/{id}/expiriences)", () => {
     // A vessel we do not manage keeps what was typed.
     const foreign = await addService(admin, user.id, rankId, {
       vessel_name: "MV Stranger",
-      vessel_imo: uniqueImo(),
+      vessel_imo: await freeImo(),
       vessel_deadweight: 12_000,
       date_on: "2021-01-01",
     });
@@ -448,7 +448,7 @@ describe("verifications and coincidences", () => {
   });
 
   it("finds other applicants in the same rank on the same ship at the same time", async () => {
-    const imo = uniqueImo();
+    const imo = await freeImo();
     const ship = unique("MV Forged");
     const mk = async () => createApplicant(admin);
     const [a, b, c, d, e] = [await mk(), await mk(), await mk(), await mk(), await mk()];

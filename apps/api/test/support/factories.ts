@@ -35,6 +35,19 @@ export const uniqueImo = (): string => {
   return `${first6}${check}`;
 };
 
+/**
+ * A valid IMO number no vessel holds yet. Test files run in parallel workers against one
+ * database and each starts its sequence at random, so two files' sequences can meet: ask the
+ * database rather than trusting the sequence (a duplicate IMO failed a CI run once).
+ */
+export const freeImo = async (): Promise<string> => {
+  const db = testDeps().db;
+  for (;;) {
+    const imo = uniqueImo();
+    if (!(await db.vessel.findUnique({ where: { imo }, select: { id: true } }))) return imo;
+  }
+};
+
 export const createRank = async (title = unique("Rank")) => {
   const db = testDeps().db;
   const top = await db.rank.aggregate({ _max: { crewingPriority: true } });
@@ -45,7 +58,7 @@ export const createRank = async (title = unique("Rank")) => {
 
 export const createVessel = async (attrs: { name?: string; ownerId?: number } = {}) => {
   const db = testDeps().db;
-  const vessel = await db.vessel.create({ data: { name: attrs.name ?? unique("MV"), imo: uniqueImo() } });
+  const vessel = await db.vessel.create({ data: { name: attrs.name ?? unique("MV"), imo: await freeImo() } });
   if (attrs.ownerId) await db.ownerVessel.create({ data: { vesselId: vessel.id, ownerId: attrs.ownerId } });
   return vessel;
 };
