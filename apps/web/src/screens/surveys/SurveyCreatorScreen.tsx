@@ -318,14 +318,21 @@ export const SurveyCreatorScreen = ({ config }: TScreenProps) => {
                 label="Survey title"
                 required
                 value={draft.title}
-                onChange={(e) => setDraft((d) => ({ ...d, title: e.currentTarget.value }))}
+                onChange={(e) => {
+                  // Read the value now: React clears currentTarget before the updater runs.
+                  const title = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, title }));
+                }}
               />
               <Textarea
                 label="Introduction"
                 autosize
                 minRows={1}
                 value={draft.description ?? ""}
-                onChange={(e) => setDraft((d) => ({ ...d, description: e.currentTarget.value || undefined }))}
+                onChange={(e) => {
+                  const description = e.currentTarget.value || undefined;
+                  setDraft((d) => ({ ...d, description }));
+                }}
               />
               <SortableStack
                 droppableId="survey-questions"
