@@ -67,10 +67,14 @@ test("admin edits a wage cell and a bonus on the owner's Wage tab", async ({ pag
   await expect(page.getByRole("combobox", { name: "Nationality", exact: true })).toHaveValue("Philippines");
   await expect(scale.getByRole("rowheader", { name: "Master" })).toBeVisible();
 
-  // Terms and fees, saved with the three terms actions.
+  // Terms and fees: Save shows what will change, Confirm sends it with the terms actions.
   const terms = page.getByTestId("owner-terms");
   await terms.getByRole("textbox", { name: "Terms", exact: true }).fill("Paid monthly, by bank transfer.");
   await terms.getByRole("button", { name: "Save terms" }).click();
+  await expect(terms.getByTestId("changes-preview")).toContainText(
+    "Terms: changed to “Paid monthly, by bank transfer.”",
+  );
+  await terms.getByRole("button", { name: "Confirm and save" }).click();
   await expect(notice(page, "Owner's terms saved")).toBeVisible();
 
   await page.setViewportSize(PHONE);

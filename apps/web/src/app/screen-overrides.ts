@@ -79,6 +79,8 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
     Details: lazy(() =>
       import("../screens/fleet/OwnerDetailsScreen").then((m) => ({ default: m.OwnerDetailsScreen })),
     ),
+    // The owner form sends its templates, then its terms and fees (spec 002 §7, issue 17 §4).
+    Form: lazy(() => import("../screens/fleet/OwnerForm").then((m) => ({ default: m.OwnerForm }))),
   },
   managers: {
     Details: lazy(() =>

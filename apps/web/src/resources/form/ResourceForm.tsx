@@ -1,7 +1,7 @@
 import type { TResourceDef } from "@crew/contracts";
 import { Alert, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import type { TIncluded, TResourceRecord } from "../data/resource-types";
 import { FieldInput } from "../fields/field-kinds";
 import { isFileDraft, type TFileDraft } from "../fields/file-draft";
@@ -21,6 +21,7 @@ import {
   type TPayload,
 } from "./form-model";
 import { RestoredDraft, useDraftValues } from "./form-guard";
+import { ChangesPreview } from "./ChangesPreview";
 import { FormButtons } from "./FormButtons";
 import { RelationshipField } from "./RelationshipField";
 
@@ -48,6 +49,14 @@ export interface TResourceFormProps {
    * fields no group names follow at the end. Default: the definition's order, ungrouped.
    */
   layout?: readonly TFormSection[];
+  /** Inputs of the caller's own after the definition's fields (an owner's terms), above the buttons. */
+  extra?: ReactNode;
+  /**
+   * What the save will change beyond the record's own fields (an owner's templates and terms),
+   * one line each. When it names anything the form shows the lines in place of its buttons and
+   * saves only once the user confirms them; nothing to name saves at once.
+   */
+  review?: (payload: TPayload, files: Record<string, TFileDraft>) => string[];
 }
 
 export interface TFormSection {
@@ -111,17 +120,20 @@ export const ResourceForm = ({
   submitLabel,
   hiddenFields = [],
   layout,
+  extra,
+  review,
 }: TResourceFormProps) => {
   const fields = formFields(def).filter((f) => !hiddenFields.includes(f.name));
   const [initial] = useState(() => initialValues(def, record));
   const { values, setValues, restored } = useDraftValues(initial);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [phase, setPhase] = useState<TPhase>("editing");
+  const [pending, setPending] = useState<{ lines: string[]; payload: TPayload } | null>(null);
   const labels = Object.fromEntries(fields.map((f) => [f.name, labelOf(f)]));
   // Errors naming no field of this form still need a place to be read.
   const otherErrors = Object.entries(errors).filter(([name]) => !(name in labels));
   const busy = phase === "saving" || phase === "uploading";
-  const locked = phase !== "editing";
+  const locked = phase !== "editing" || pending !== null;
 
   const set = (name: string, value: TFormValues[string]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -155,6 +167,16 @@ export const ResourceForm = ({
     const clientErrors = omit(validatePayload(def, mode, payload, values), hiddenFields);
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length) return;
+    const lines = review?.(payload, changedDrafts(fileDrafts(def, values), fileDrafts(def, initial))) ?? [];
+    if (lines.length) {
+      setPending({ lines, payload });
+      return;
+    }
+    await save(payload);
+  };
+
+  const save = async (payload: TPayload) => {
+    setPending(null);
     setPhase("saving");
     const nothingToWrite =
       mode === "update" &&
@@ -253,14 +275,23 @@ export const ResourceForm = ({
             )}
           </Stack>
         ))}
-        <FormButtons
-          mode={mode}
-          busy={busy}
-          onCancel={onCancel}
-          saved={phase === "files-failed"}
-          submitLabel={submitLabel}
-          mt="xs"
-        />
+        {extra}
+        {pending ? (
+          <ChangesPreview
+            lines={pending.lines}
+            onConfirm={() => void save(pending.payload)}
+            onBack={() => setPending(null)}
+          />
+        ) : (
+          <FormButtons
+            mode={mode}
+            busy={busy}
+            onCancel={onCancel}
+            saved={phase === "files-failed"}
+            submitLabel={submitLabel}
+            mt="xs"
+          />
+        )}
       </Stack>
     </form>
   );
