@@ -39,6 +39,15 @@ const BOX: Partial<ExcelJS.Borders> = { top: thin, left: thin, bottom: thin, rig
 const MONEY = "#,##0.00";
 const MISSING = "size missing";
 
+/** Letter sizes small to large; a number (a shoe size) by its value; anything else after them. */
+const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL|2XL", "XXXL|3XL", "4XL", "5XL"];
+const sizeRank = (size: string): number => {
+  const letter = LETTER_SIZES.findIndex((s) => s.split("|").includes(size.trim().toUpperCase()));
+  if (letter >= 0) return letter;
+  const n = Number.parseFloat(size);
+  return Number.isFinite(n) ? 100 + n : 1000;
+};
+
 const amountOf = (l: TPpeOrderLine): number => Math.round(l.qty * l.unitPrice * 100) / 100;
 export const personTotal = (p: TPpeOrderPerson): number =>
   Math.round(p.lines.reduce((s, l) => s + amountOf(l) * 100, 0)) / 100;
@@ -54,7 +63,15 @@ const heading = (sheet: ExcelJS.Worksheet, order: TPpeOrder, title: string, widt
   sheet.mergeCells(`A3:${last}3`);
   sheet.getCell("A3").value =
     `Owner ${order.owner} · matrix "${order.matrix}" · prices in ${order.currency} · printed ${order.printedOn}`;
-  for (const ref of ["A2", "A3"]) sheet.getCell(ref).font = { size: 10, color: { argb: "FF555555" } };
+  // A narrow sheet (the summary) wraps a long line instead of cutting it at the page's edge.
+  const chars = sheet.columns.reduce((sum, c) => sum + (c.width ?? 9), 0);
+  for (const ref of ["A2", "A3"]) {
+    const cell = sheet.getCell(ref);
+    cell.font = { size: 10, color: { argb: "FF555555" } };
+    cell.alignment = { wrapText: true, vertical: "top" };
+    const lines = Math.ceil(cell.text.length / Math.max(chars, 1));
+    if (lines > 1) sheet.getRow(Number(cell.row)).height = 14 * lines;
+  }
   sheet.addRow([]);
 };
 
@@ -197,7 +214,17 @@ export const ppeOrderXlsx = async (order: TPpeOrder): Promise<Buffer> => {
       pack.qty += l.qty;
       packs.set(key, pack);
     }
-  for (const pack of packs.values()) {
+  // Each item's sizes together, items in the order's order, sizes in natural order, a missing size last.
+  const itemOrder = [...new Set(order.people.flatMap((p) => p.lines.map((l) => l.item)))];
+  const sorted = [...packs.values()].sort(
+    (a, b) =>
+      itemOrder.indexOf(a.item) - itemOrder.indexOf(b.item) ||
+      Number(a.size === MISSING) - Number(b.size === MISSING) ||
+      sizeRank(a.size) - sizeRank(b.size) ||
+      a.size.localeCompare(b.size, "en", { numeric: true }) ||
+      a.unitPrice - b.unitPrice,
+  );
+  for (const pack of sorted) {
     const row = summary.addRow([
       pack.item,
       pack.size,

@@ -30,6 +30,10 @@ const heading = (text: string) =>
     children: [run(text, true)],
   });
 
+/** The value, or "not on record" when it is empty (a docxtemplater condition; nothing is evaluated). */
+const orNone = (name: string, shown = `{${name}}`) =>
+  `{#${name}}${shown}{/${name}}{^${name}}not on record{/${name}}`;
+
 const NONE = { style: BorderStyle.SINGLE, size: 2, color: "999999" };
 const cell = (text: string, bold = false) =>
   new TableCell({
@@ -63,19 +67,28 @@ export const sampleContractTemplate = async (): Promise<Buffer> => {
           heading("1. Shipowner"),
           table([
             ["Name", "{owner_name}"],
-            ["Address", "{owner_address}"],
+            ["Address", orNone("owner_address")],
           ]),
           heading("2. Seafarer"),
           table([
             ["Full name", "{seafarer_full_name}"],
             ["Date of birth (age)", "{seafarer_birth_date} ({seafarer_age})"],
-            ["Place of birth", "{seafarer_birth_place}"],
+            ["Place of birth", orNone("seafarer_birth_place")],
             ["Nationality", "{seafarer_nationality}"],
-            ["Home address", "{seafarer_address}"],
-            ["Passport", "{passport_number}, {passport_issued_by}, valid until {passport_valid_until}"],
+            ["Home address", orNone("seafarer_address")],
+            [
+              "Passport",
+              orNone(
+                "passport_number",
+                "{passport_number}, {passport_issued_by}, valid until {passport_valid_until}",
+              ),
+            ],
             [
               "Seaman's book",
-              "{seaman_book_number}, {seaman_book_issued_by}, valid until {seaman_book_valid_until}",
+              orNone(
+                "seaman_book_number",
+                "{seaman_book_number}, {seaman_book_issued_by}, valid until {seaman_book_valid_until}",
+              ),
             ],
           ]),
           heading("3. Vessel and capacity"),
@@ -100,9 +113,12 @@ export const sampleContractTemplate = async (): Promise<Buffer> => {
           para(
             "By the owner's wage scale for the rank, a month: basic {wage_basic}, guaranteed overtime {wage_overtime}, leave pay {wage_leave_pay}, other allowances {wage_other}: total {wage_total} {wage_currency}.",
           ),
+          para("Bonuses by the owner's scale ({wage_currency}):{^bonuses} none.{/bonuses}"),
+          para("{#bonuses}"),
           para(
-            "Bonuses by the owner's scale ({wage_currency}): {#bonuses}{name}{#consecutive_contracts} from consecutive contract {consecutive_contracts}{/consecutive_contracts}: {amount}; {/bonuses}{^bonuses}none.{/bonuses}",
+            "– {name}{#consecutive_contracts} from consecutive contract {consecutive_contracts}{/consecutive_contracts}: {amount}",
           ),
+          para("{/bonuses}"),
           heading("6. Paid annual leave"),
           para("{annual_leave}"),
           heading("7. Termination"),
@@ -119,6 +135,7 @@ export const sampleContractTemplate = async (): Promise<Buffer> => {
           para("{#identity_documents}"),
           para("{kind} {number} ({issued_by}), valid until {valid_until}"),
           para("{/identity_documents}"),
+          para("{^identity_documents}None on record.{/identity_documents}"),
           new Paragraph({ spacing: { before: 400 }, children: [] }),
           table([
             ["For the shipowner", "The seafarer"],
