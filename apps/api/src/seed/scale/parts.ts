@@ -5,6 +5,7 @@ import { recordsScalePart } from "./records.js";
 import { commentsScalePart } from "./comments.js";
 import { documentMatricesScalePart } from "./document-matrix.js";
 import { wagesScalePart } from "./wages.js";
+import { ppeOrdersScalePart } from "./ppe-orders.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -19,6 +20,8 @@ export const SCALE_PARTS: readonly TScalePart[] = [
   recordsScalePart,
   documentMatricesScalePart,
   planningScalePart,
+  // PPE matrices, sizes and crew changes with sign-ons: after planning, whose plans sign on (issue 17 §3).
+  ppeOrdersScalePart,
   // Interactions on the applicants (issue 16).
   commentsScalePart,
 ];
