@@ -23,6 +23,9 @@ export interface TUploadOptions {
   /** Field the files come in (the spec's attachments send `document`). */
   fields?: readonly string[];
   maxFiles?: number;
+  /** Text fields at most (default 50), and bytes of each (default 64 KB). */
+  maxFields?: number;
+  fieldBytes?: number;
 }
 
 /**
@@ -42,9 +45,9 @@ export const readUpload = async (
     limits: {
       fileSize: options.maxBytes,
       files: options.maxFiles ?? 20,
-      fields: 50,
-      fieldSize: 64 * 1024,
-      parts: 80,
+      fields: options.maxFields ?? 50,
+      fieldSize: options.fieldBytes ?? 64 * 1024,
+      parts: (options.maxFields ?? 50) + (options.maxFiles ?? 20) + 10,
     },
   }).any();
   await new Promise<void>((resolve, reject) => {
@@ -52,11 +55,18 @@ export const readUpload = async (
       if (!error) return resolve();
       if (error instanceof multer.MulterError) {
         if (error.code === "LIMIT_FILE_SIZE") {
+          const detail = `${error.field ?? "The file"} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB.`;
           return reject(
-            new AppError(
-              "PAYLOAD_TOO_LARGE",
-              `${error.field ?? "The file"} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB.`,
-            ),
+            new AppError("PAYLOAD_TOO_LARGE", detail, [
+              {
+                status: "413",
+                title: "Payload Too Large",
+                detail,
+                ...(error.field
+                  ? { source: { pointer: `/data/attributes/${error.field.replace(/\[\]$/, "")}` } }
+                  : {}),
+              },
+            ]),
           );
         }
         return reject(AppError.badRequest(`The upload was refused: ${error.message}.`));

@@ -25,6 +25,10 @@ export const APP_FORM_LINK_NOTICES = {
   deleted: "The link deleted successfully",
 } as const;
 
+/** The public form's limits: files per link, text fields' total, sea service rows. */
+export const APP_FORM_MAX_DOCUMENTS = 10;
+export const APP_FORM_MAX_SEA_ROWS = 12;
+
 /** The public address of a link: /application-form/<token> on the product's own address. */
 export const APP_FORM_PATH = "/application-form";
 
@@ -54,6 +58,17 @@ export const appFormLinks = defineResource({
     submitted_at: { label: "Submitted", kind: "datetime", list: true, sortable: true },
     /** The version the submission became (external_object_versions), for staff to accept. */
     version_id: { label: "Version", kind: "number", list: false },
+    /** When the seafarer last saved a draft (the draft itself stays on the link until sent). */
+    draft_saved_at: { label: "Draft saved", kind: "datetime", list: false },
+    /** Scans of documents the seafarer sent with the form (passport, seaman's book, certificates). */
+    documents: {
+      label: "Scans",
+      kind: "file",
+      list: true,
+      file: { accept: "applicantFile", multiple: true },
+    },
+    /** The seafarer's photo sent with the form. */
+    photo: { label: "Photo", kind: "image", file: { accept: "image" } },
     author_name: { label: "Created by", kind: "text", list: true },
     created_at: { ...createdAt, label: "Created", list: true, sortable: true },
     updated_at: updatedAt,

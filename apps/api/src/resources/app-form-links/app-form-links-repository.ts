@@ -1,4 +1,4 @@
-import type { Prisma } from "../../generated/prisma/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
 import {
   COMPARED_SELECT,
@@ -27,9 +27,80 @@ export const appFormLinksRepository = (db: TTx) => ({
         expiresAt: true,
         revokedAt: true,
         submittedAt: true,
+        draft: true,
+        draftSavedAt: true,
         user: { select: COMPARED_SELECT },
       },
     });
+  },
+
+  /** The files sent with the form so far (documents in order, then the photo). */
+  files(linkId: number) {
+    return db.storedFile.findMany({
+      where: { recordType: "app_form_links", recordId: linkId },
+      orderBy: [{ name: "asc" }, { position: "asc" }, { id: "asc" }],
+    });
+  },
+
+  /**
+   * The form's files changed: the new ones' rows (their objects already stored), the ones the
+   * seafarer removed (only this link's own: an id of another record's file removes nothing).
+   * The keys of the removed objects, to delete after the commit.
+   */
+  async changeFiles(
+    linkId: number,
+    added: readonly {
+      key: string;
+      filename: string;
+      contentType: string;
+      byteSize: number;
+      checksum: string;
+      name: string;
+    }[],
+    removeIds: readonly number[],
+  ): Promise<string[]> {
+    const own = { recordType: "app_form_links", recordId: linkId };
+    const removed = await db.storedFile.findMany({
+      where: {
+        ...own,
+        OR: [
+          { id: { in: [...removeIds] } },
+          // One photo: a new one replaces the old.
+          ...(added.some((a) => a.name === "photo") ? [{ name: "photo" }] : []),
+        ],
+      },
+      select: { id: true, key: true },
+    });
+    if (removed.length) await db.storedFile.deleteMany({ where: { id: { in: removed.map((r) => r.id) } } });
+    const last = await db.storedFile.aggregate({
+      where: { ...own, name: "documents" },
+      _max: { position: true },
+    });
+    let position = (last._max.position ?? -1) + 1;
+    if (added.length)
+      await db.storedFile.createMany({
+        data: added.map((a) => ({
+          ...a,
+          ...own,
+          position: a.name === "documents" ? position++ : 0,
+          authorId: null,
+        })),
+      });
+    return removed.map((r) => r.key);
+  },
+
+  /** Whether the link still takes a draft or a submission (not sent, replaced, deleted or expired), locking it for this transaction. */
+  async stillOpen(linkId: number): Promise<boolean> {
+    const { count } = await db.appFormLink.updateMany({
+      where: { id: linkId, submittedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+      data: { updatedAt: new Date() },
+    });
+    return count === 1;
+  },
+
+  /** The seafarer's draft, kept on the link (never the applicant's until sent). */
+  async saveDraft(linkId: number, draft: Prisma.InputJsonValue): Promise<void> {
+    await db.appFormLink.update({ where: { id: linkId }, data: { draft, draftSavedAt: new Date() } });
   },
 
   /**
@@ -39,12 +110,12 @@ export const appFormLinksRepository = (db: TTx) => ({
    */
   async submit(
     link: { id: number; userId: number },
-    version: { fields: Prisma.InputJsonValue; pending: boolean },
+    version: { fields: Prisma.InputJsonValue; seaService: Prisma.InputJsonValue; pending: boolean },
   ): Promise<number | null> {
     const now = new Date();
     const { count } = await db.appFormLink.updateMany({
       where: { id: link.id, submittedAt: null, revokedAt: null, expiresAt: { gt: now } },
-      data: { submittedAt: now },
+      data: { submittedAt: now, draft: Prisma.DbNull },
     });
     if (count !== 1) return null;
     const versions = externalVersionsRepository(db);
@@ -54,7 +125,7 @@ export const appFormLinksRepository = (db: TTx) => ({
       source: "application_form",
       externalId: String(link.id),
       fields: version.fields,
-      seaService: [],
+      seaService: version.seaService,
       status: version.pending ? "pending" : "reviewed",
       authorId: null,
     });

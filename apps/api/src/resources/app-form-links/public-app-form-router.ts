@@ -1,14 +1,19 @@
-import { APP_FORM_PATH } from "@crew/contracts";
+import {
+  APP_FORM_MAX_DOCUMENTS,
+  APP_FORM_MAX_SEA_ROWS,
+  APP_FORM_PATH,
+  EXTERNAL_FIELDS,
+} from "@crew/contracts";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import type { TDeps } from "../../deps.js";
-import { changesOf } from "../../crew-sites/compare.js";
-import { runInTransaction } from "../../kernel/transaction-repository.js";
-import { comparableOf } from "../external-versions/external-versions-repository.js";
-import { readAppForm, type TFormValues } from "./app-form-fields.js";
+import { AppError } from "../../errors/app-error.js";
+import { ACCEPT } from "../../storage/file-types.js";
+import { readUpload, type TUpload } from "../../storage/upload.js";
+import { SEA_KEYS, type TFormValues } from "./app-form-fields.js";
 import { hashAppFormToken } from "./app-form-links-binding.js";
-import { appFormLinksRepository } from "./app-form-links-repository.js";
+import { formView, openLink, postedView, saveForm } from "./public-app-form-service.js";
 import {
   appFormGonePage,
   appFormPage,
@@ -17,34 +22,39 @@ import {
   appFormTooManyPage,
 } from "./public-app-form-page.js";
 
-/** A token is 32 random bytes as base64url: 43 characters. Anything else is not looked up. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Requests per address per 15 minutes (a seafarer needs a handful, a few corrections included). */
+/** Requests per address per 15 minutes (a seafarer needs a handful, a few drafts and corrections included). */
 export const APP_FORM_ADDRESS_LIMIT = 60;
 /** Requests per link per 15 minutes, whatever the addresses (one link hammered from many). */
 export const APP_FORM_TOKEN_LIMIT = 30;
-/** The form's body: fourteen short fields fit in a few KB. */
+/** The form's text: fourteen short fields and the sea service rows fit in a few KB. */
 const BODY_LIMIT = "16kb";
-
-type TLinkRow = NonNullable<Awaited<ReturnType<ReturnType<typeof appFormLinksRepository>["byTokenHash"]>>>;
-type TOpen = { status: "gone" } | { status: "submitted" } | { status: "open"; link: TLinkRow };
-
-const open = async (deps: Pick<TDeps, "db">, token: string): Promise<TOpen> => {
-  if (!TOKEN.test(token)) return { status: "gone" };
-  const link = await appFormLinksRepository(deps.db).byTokenHash(hashAppFormToken(token));
-  if (!link || link.revokedAt) return { status: "gone" };
-  if (link.submittedAt) return { status: "submitted" };
-  if (link.expiresAt.getTime() <= Date.now()) return { status: "gone" };
-  return { status: "open", link };
-};
-
-/** The applicant's values as the form shows them first. */
-const startingValues = (link: TLinkRow): TFormValues =>
-  Object.fromEntries(
-    Object.entries(comparableOf(link.user)).map(([k, v]) => [k, v === null ? "" : String(v)]),
-  );
+const TEXT_BYTES = 16 * 1024;
+/** Text parts of the multipart form: the fields, the sea service cells, the removals. */
+const MAX_PARTS =
+  EXTERNAL_FIELDS.length + APP_FORM_MAX_SEA_ROWS * SEA_KEYS.length + APP_FORM_MAX_DOCUMENTS + 2 + 5;
 
 const tokenOf = (req: Request): string => String(req.params.token ?? "");
+
+const ACTIONS = ["draft", "add_row", "send"] as const;
+const actionOf = (body: TFormValues): (typeof ACTIONS)[number] => {
+  const raw = Array.isArray(body.action) ? body.action[0] : body.action;
+  return ACTIONS.find((a) => a === raw) ?? "send";
+};
+
+/** A refused upload's problem on the field it came in (the pointer's last segment), else on the scans. */
+const uploadProblem = (error: AppError): Record<string, string> => {
+  const first = error.errors[0];
+  const field =
+    first?.source && "pointer" in first.source ? String(first.source.pointer).split("/").pop() : undefined;
+  const name = field === "photo" ? "photo" : "documents";
+  const message =
+    error.status === 413
+      ? "This file is too large"
+      : error.status === 422
+        ? String(first?.title ?? "This file type is not accepted")
+        : "The files could not be read: please choose them again";
+  return { [name]: message };
+};
 
 /**
  * GET and POST /application-form/{token} (issue 19 §3; docs/outside-channels.md): the seafarer's
@@ -54,7 +64,9 @@ const tokenOf = (req: Request): string => String(req.params.token ?? "");
  * token never reaches the log (request-log masks the path); pages are not cached and send no
  * referrer; each address and each link is rate-limited; the body is capped.
  */
-export const publicAppFormRouter = (deps: Pick<TDeps, "db" | "bus" | "config" | "redis">): Router => {
+export const publicAppFormRouter = (
+  deps: Pick<TDeps, "db" | "bus" | "config" | "redis" | "storage" | "logger">,
+): Router => {
   const company = deps.config.COMPANY_NAME;
   const router = Router();
   const redis = deps.redis;
@@ -97,32 +109,64 @@ export const publicAppFormRouter = (deps: Pick<TDeps, "db" | "bus" | "config" | 
 
   const path = `${APP_FORM_PATH}/:token`;
   router.get(path, byAddress, byToken, async (req, res) => {
-    const state = await open(deps, tokenOf(req));
+    const state = await openLink(deps, tokenOf(req));
     if (state.status !== "open") return closed(res, state.status);
-    send(res, 200, appFormPage(company, startingValues(state.link)));
+    send(res, 200, appFormPage(company, await formView(deps, state.link)));
   });
-  router.post(
-    path,
-    byAddress,
-    byToken,
-    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
-    async (req, res) => {
-      const state = await open(deps, tokenOf(req));
-      if (state.status !== "open") return closed(res, state.status);
-      const body: TFormValues =
-        typeof req.body === "object" && req.body !== null ? (req.body as TFormValues) : {};
-      const read = readAppForm(body);
-      if (!read.ok) return send(res, 422, appFormPage(company, body, read.errors));
-      const pending = changesOf(read.fields, comparableOf(state.link.user)).length > 0;
-      const versionId = await runInTransaction(
-        deps.db,
-        null,
-        (tx) => appFormLinksRepository(tx).submit(state.link, { fields: read.fields, pending }),
-        deps.bus,
+  const urlencoded = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: MAX_PARTS });
+  // Plain forms (no files) are read here; a multipart body passes through to the upload reader.
+  router.post(path, byAddress, byToken, urlencoded, async (req, res) => {
+    const state = await openLink(deps, tokenOf(req));
+    if (state.status !== "open") return closed(res, state.status);
+    let uploads: TUpload[] = [];
+    let body: TFormValues = {};
+    if (req.is("multipart/form-data")) {
+      try {
+        const read = await readUpload(req, res, {
+          maxBytes: deps.config.UPLOAD_MAX_BYTES,
+          accept: "applicantFile",
+          fields: ["documents", "photo"],
+          maxFiles: APP_FORM_MAX_DOCUMENTS + 1,
+          maxFields: MAX_PARTS,
+          fieldBytes: 2048,
+        });
+        uploads = read.files;
+        // Repeated names (remove_file) come as arrays: read them from the parsed body.
+        body = typeof req.body === "object" && req.body !== null ? (req.body as TFormValues) : read.fields;
+        const photo = uploads.find(
+          (u) => u.field === "photo" && !ACCEPT.image.some((t) => t.mime === u.contentType),
+        );
+        if (photo)
+          throw AppError.invalid([
+            { field: "photo", message: `${photo.filename} is not a photo (JPEG, PNG, WebP)` },
+          ]);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Nothing is kept: the form comes back with what was typed and the problem on the file's field.
+        const typed: TFormValues =
+          typeof req.body === "object" && req.body !== null ? (req.body as TFormValues) : {};
+        const view = postedView(typed, await formView(deps, state.link).then((v) => v.files), false);
+        return send(res, error.status, appFormPage(company, { ...view, errors: uploadProblem(error) }));
+      }
+      const text = Object.values(body).reduce<number>(
+        (n, v) => n + (Array.isArray(v) ? v.join("").length : String(v ?? "").length),
+        0,
       );
-      if (versionId === null) return closed(res, "submitted");
-      send(res, 200, appFormThanksPage(company));
-    },
-  );
+      if (text > TEXT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The form's text is too long.");
+    } else {
+      body = typeof req.body === "object" && req.body !== null ? (req.body as TFormValues) : {};
+    }
+    const result = await saveForm(deps, state.link, body, uploads, actionOf(body));
+    switch (result.status) {
+      case "closed":
+        return closed(res, result.state);
+      case "refused":
+        return send(res, result.httpStatus, appFormPage(company, result.view));
+      case "draft":
+        return send(res, 200, appFormPage(company, result.view));
+      case "sent":
+        return send(res, 200, appFormThanksPage(company));
+    }
+  });
   return router;
 };

@@ -10,7 +10,7 @@ import { esc } from "../vacancies/public-jobs.js";
 export type TFormBody = Record<string, string | string[] | undefined>;
 
 /** The page shell of the seafarers' public forms (this survey, the application form): no script, phone first. */
-export const publicPage = (title: string, company: string, body: string): string => `<!doctype html>
+export const publicPage = (title: string, company: string, body: string, css = ""): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
 <title>${esc(title)}</title>
@@ -24,7 +24,7 @@ input[type=radio],input[type=checkbox]{width:1.2rem;height:1.2rem}
 .scale{display:flex;flex-wrap:wrap;gap:.25rem}.scale label{display:flex;flex-direction:column;align-items:center;min-width:2.5rem}
 .err{color:#e03131;font-size:.9rem;margin:.25rem 0 0}label[for]{display:block;margin:.5rem 0 .2rem}.bad{border-color:#e03131}
 button{font:inherit;font-weight:600;background:#1c7ed6;color:#fff;border:0;border-radius:6px;padding:.75rem 1.5rem;width:100%}
-.box{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:1rem}</style></head>
+.box{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:1rem}${css}</style></head>
 <body><p class="muted">${esc(company)}</p>${body}</body></html>`;
 
 const valuesOf = (body: TFormBody | undefined, id: string): string[] => {
