@@ -63,7 +63,7 @@ export const appFormLinks = defineResource({
     /** Scans of documents the seafarer sent with the form (passport, seaman's book, certificates). */
     documents: {
       label: "Scans",
-      kind: "file",
+      kind: "files",
       list: true,
       file: { accept: "applicantFile", multiple: true },
     },
