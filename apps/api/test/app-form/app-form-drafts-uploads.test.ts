@@ -177,6 +177,37 @@ describe("application form: drafts, sea service, uploads", () => {
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toBe("application/pdf");
     expect((await api().get(shown.body.data.attributes.documents[0].url as string)).status).toBe(401);
+
+    // Staff take the scan and the photo into the applicant's record; another link's file is refused.
+    const docId = Number(shown.body.data.attributes.documents[0].id);
+    const photoId = Number(shown.body.data.attributes.photo.id);
+    const wrong = await api()
+      .post(`/api/app_form_links/${linkId}/take_files`)
+      .set(headers)
+      .send({ file_ids: [docId, 999_999_999] });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0].source.pointer).toBe("/data/attributes/file_ids");
+    const taken = await api()
+      .post(`/api/app_form_links/${linkId}/take_files`)
+      .set(headers)
+      .send({ file_ids: [docId, photoId] });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.meta.message).toBe("The files were added to the seafarer's record");
+    expect(taken.body.data.attributes.documents).toEqual([]);
+    const attachments = await api().get(`/api/users/${user.id}/attachments`).set(headers);
+    expect(attachments.body.data.map((a: { attributes: { title: string } }) => a.attributes.title)).toEqual([
+      "passport.pdf",
+    ]);
+    expect(attachments.body.data[0].attributes.document.filename).toBe("passport.pdf");
+    const applicantNow = await api().get(`/api/users/${user.id}`).set(headers);
+    expect(applicantNow.body.data.attributes.avatar.filename).toBe("me.png");
+    expect(
+      (
+        await api()
+          .get(attachments.body.data[0].attributes.document.url as string)
+          .set(headers)
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a mistyped or huge upload on its field and keeps nothing; removes only the link's own files", async () => {
@@ -224,6 +255,12 @@ describe("application form: drafts, sea service, uploads", () => {
     const ok = await postForm(token, { ...typed, remove_file: String(comment.id) });
     expect(ok.status).toBe(200);
     expect(await db().storedFile.count({ where: { id: comment.id } })).toBe(1);
+    // A draft's files are the seafarer's: staff cannot take them before the form is sent.
+    const early = await api()
+      .post(`/api/app_form_links/${linkId}/take_files`)
+      .set(headers)
+      .send({ file_ids: [comment.id] });
+    expect(early.status).toBe(409);
     await db().storedFile.delete({ where: { id: comment.id } });
     expect(headers).toBeDefined();
   });

@@ -42,6 +42,16 @@ export const ZAppFormLinkIssue = z.strictObject({
     .optional(),
 });
 
+/** POST /api/app_form_links/{id}/take_files: files the seafarer sent to take into the applicant's record. */
+export const ZAppFormTakeFiles = z.strictObject({
+  file_ids: z
+    .array(z.coerce.number().int().positive().max(2_147_483_647))
+    .min(1, "give at least one file")
+    .max(APP_FORM_MAX_DOCUMENTS + 1),
+});
+
+export const APP_FORM_TAKE_NOTICE = "The files were added to the seafarer's record";
+
 export const appFormLinks = defineResource({
   type: "app_form_links",
   permission: "applicationForm",
@@ -95,6 +105,19 @@ export const appFormLinks = defineResource({
       record: "users",
       permission: { key: "applicationForm", action: "create" },
       input: ZAppFormLinkIssue,
+    },
+    /**
+     * POST /api/app_form_links/{id}/take_files {file_ids}: after the form was sent, staff take
+     * scans into the applicant's attachments (one each, titled by the file's name) and the photo
+     * as the applicant's photo (users.update needed for that). The files move; the link keeps
+     * the rest.
+     */
+    take_files: {
+      label: "Add to the record",
+      method: "POST",
+      on: "member",
+      permission: { key: "userAttachments", action: "create" },
+      input: ZAppFormTakeFiles,
     },
   },
 });

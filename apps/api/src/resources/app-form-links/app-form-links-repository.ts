@@ -1,5 +1,6 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
+import { publishAfterCommit } from "../../kernel/transaction-repository.js";
 import {
   COMPARED_SELECT,
   externalVersionsRepository,
@@ -87,6 +88,69 @@ export const appFormLinksRepository = (db: TTx) => ({
         })),
       });
     return removed.map((r) => r.key);
+  },
+
+  /** Whether these ids name the link's photo. */
+  async isPhoto(linkId: number, fileIds: readonly number[]): Promise<boolean> {
+    const n = await db.storedFile.count({
+      where: { recordType: "app_form_links", recordId: linkId, name: "photo", id: { in: [...fileIds] } },
+    });
+    return n > 0;
+  },
+
+  /**
+   * The link's files taken into the applicant's record: each scan becomes an attachment (titled
+   * by its name) holding the same stored object, the photo the applicant's avatar (the old
+   * avatar's keys returned, to delete after the commit). Only this link's own files move; the
+   * ids that are not its own are returned as missing and nothing moves.
+   */
+  async takeFiles(
+    link: { id: number; userId: number },
+    fileIds: readonly number[],
+    authorId: number,
+  ): Promise<{ missing: number[]; attachmentIds: number[]; replacedKeys: string[] }> {
+    const files = await db.storedFile.findMany({
+      where: { recordType: "app_form_links", recordId: link.id, id: { in: [...fileIds] } },
+      orderBy: [{ name: "asc" }, { position: "asc" }],
+    });
+    const missing = fileIds.filter((id) => !files.some((f) => f.id === id));
+    if (missing.length) return { missing, attachmentIds: [], replacedKeys: [] };
+    const attachmentIds: number[] = [];
+    let replacedKeys: string[] = [];
+    for (const file of files) {
+      if (file.name === "photo") {
+        const old = await db.storedFile.findMany({
+          where: { recordType: "users", recordId: link.userId, name: "avatar" },
+          select: { id: true, key: true },
+        });
+        await db.storedFile.deleteMany({ where: { id: { in: old.map((o) => o.id) } } });
+        replacedKeys = old.map((o) => o.key);
+        await db.storedFile.update({
+          where: { id: file.id },
+          data: { recordType: "users", recordId: link.userId, name: "avatar", position: 0 },
+        });
+        continue;
+      }
+      const attachment = await db.attachment.create({
+        data: { userId: link.userId, title: file.filename, authorId },
+      });
+      attachmentIds.push(attachment.id);
+      await db.storedFile.update({
+        where: { id: file.id },
+        data: { recordType: "attachments", recordId: attachment.id, name: "document", position: 0 },
+      });
+    }
+    const at = new Date().toISOString();
+    if (attachmentIds.length)
+      publishAfterCommit(db, {
+        type: "attachments",
+        ids: attachmentIds,
+        event: "create",
+        actorId: authorId,
+        at,
+      });
+    publishAfterCommit(db, { type: "users", ids: [link.userId], event: "update", actorId: authorId, at });
+    return { missing: [], attachmentIds, replacedKeys };
   },
 
   /** Whether the link still takes a draft or a submission (not sent, replaced, deleted or expired), locking it for this transaction. */
