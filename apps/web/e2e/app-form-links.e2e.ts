@@ -67,17 +67,16 @@ test("admin: a link made on the applicant's tab, filled on a phone, waits on Out
   await expect(form.getByRole("group", { name: /Sea service row/ })).toHaveCount(rows + 1);
 
   // A file that is not what its name says is refused on its field, the rest kept.
-  await form
-    .getByLabel("Add scans")
-    .setInputFiles({
-      name: "certificate.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("not a pdf at all"),
-    });
+  await form.getByLabel("Add scans").setInputFiles({
+    name: "certificate.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("not a pdf at all"),
+  });
   await form.getByRole("button", { name: "Send" }).click();
   await expect(form.locator("#e-documents")).toContainText("certificate.pdf is not an allowed file type");
   await expect(form.locator('input[name="sea_0_vessel"]')).toHaveValue("Nordic Star");
-  await shoot(form, "app-form-upload-refused");
+  await form.locator("#e-documents").scrollIntoViewIfNeeded();
+  await shoot(form, "app-form-upload-refused", { fullPage: false });
   const overflow = await form.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await form.getByRole("button", { name: "Send" }).click();
@@ -90,6 +89,14 @@ test("admin: a link made on the applicant's tab, filled on a phone, waits on Out
   // Staff: the link is submitted and the change waits on Outside sites.
   await page.reload();
   await expect(page.getByRole("cell", { name: "Submitted", exact: true })).toBeVisible();
+  // The scan sent with the form, taken into the applicant's attachments.
+  await expect(page.getByRole("link", { name: "passport.png" })).toBeVisible();
+  await shoot(page, "app-form-links-sent-files");
+  await page.getByRole("button", { name: "Add to the record" }).click();
+  await expect(page.getByText("The files were added to the seafarer's record")).toBeVisible();
+  await page.goto(`/users/${userId}/attachments`);
+  await expect(page.getByRole("cell", { name: "passport.png", exact: true }).first()).toBeVisible();
+  await shoot(page, "app-form-taken-attachments");
   await page.goto(`/users/${userId}/external`);
   await expect(page.getByText("+380 67 555 44 33").first()).toBeVisible();
   await expect(page.getByText("Nordic Star").first()).toBeVisible();

@@ -78,7 +78,7 @@ export const appFormLinks = defineResource({
       file: { accept: "applicantFile", multiple: true },
     },
     /** The seafarer's photo sent with the form. */
-    photo: { label: "Photo", kind: "image", file: { accept: "image" } },
+    photo: { label: "Photo", kind: "image", list: true, file: { accept: "image" } },
     author_name: { label: "Created by", kind: "text", list: true },
     created_at: { ...createdAt, label: "Created", list: true, sortable: true },
     updated_at: updatedAt,

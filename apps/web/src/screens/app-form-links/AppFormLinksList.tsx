@@ -1,5 +1,5 @@
 import { APP_FORM_LINK_DAYS, appFormLinks } from "@crew/contracts";
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconLink } from "@tabler/icons-react";
 import { useState } from "react";
 import { CopyLinkButton } from "../../lib/CopyLinkButton";
@@ -8,6 +8,7 @@ import { runActionFor } from "../../api/run-action";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { RelatedList, type TRelatedListProps } from "../../resources/details/RelatedList";
 import { columnsOf } from "../../resources/list/columns";
+import type { TResourceRecord } from "../../resources/data/resource-types";
 import { useSession } from "../../session/use-session";
 
 /** What POST /api/users/{id}/app_form_links answers that this screen uses: the address, shown once. */
@@ -29,7 +30,12 @@ export const AppFormLinksList = (props: TRelatedListProps) => {
         {...props}
         // "Created by" once: the author_name attribute (the author relationship is not readable by
         // a manager, who may not read staff) and not the applicant, whose page this is.
-        columns={() => columnsOf(appFormLinks).filter((c) => c.key !== "author" && c.key !== "user")}
+        columns={() => [
+          ...columnsOf(appFormLinks).filter(
+            (c) => c.key !== "author" && c.key !== "user" && c.key !== "documents" && c.key !== "photo",
+          ),
+          { key: "files", label: "Sent files", render: (record) => <SentFiles record={record} /> },
+        ]}
         headingExtras={
           mayIssue ? (
             <Button size="xs" leftSection={<IconLink size={14} />} onClick={() => setOpen(true)}>
@@ -40,6 +46,52 @@ export const AppFormLinksList = (props: TRelatedListProps) => {
       />
       <IssueLinkDialog userId={props.parentId} opened={open} onClose={() => setOpen(false)} />
     </>
+  );
+};
+
+/** What a link row holds of the seafarer's files (the stored-file JSON of `documents` and `photo`). */
+const ZFile = z.object({ id: z.number(), filename: z.string(), url: z.string() });
+const ZSent = z.object({
+  status: z.string(),
+  documents: z.array(ZFile).catch([]),
+  photo: ZFile.nullable().catch(null),
+});
+const ZTaken = z.object({ meta: z.object({ message: z.string() }) });
+
+/**
+ * The scans and photo the seafarer sent with the form, each opening in a new tab, and once the
+ * form was sent "Add to the record": the scans become the applicant's attachments, the photo
+ * their photo (take_files). A draft's files are shown but not taken.
+ */
+const SentFiles = ({ record }: { record: TResourceRecord }) => {
+  const sent = ZSent.safeParse(record.attributes);
+  const take = useResourceMutation({
+    mutationFn: (fileIds: number[]) =>
+      runActionFor(appFormLinks, "take_files", { id: record.id, input: { file_ids: fileIds } }, ZTaken),
+    invalidates: ["app_form_links", "attachments", "users"],
+    notice: (a) => a.meta.message,
+  });
+  if (!sent.success) return "";
+  const files = [...sent.data.documents, ...(sent.data.photo ? [sent.data.photo] : [])];
+  if (!files.length) return "";
+  return (
+    <Stack gap={4} align="flex-start">
+      {files.map((f) => (
+        <Anchor key={f.id} href={f.url} target="_blank" rel="noopener" size="sm">
+          {f.filename}
+        </Anchor>
+      ))}
+      {sent.data.status === "submitted" ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={take.isPending}
+          onClick={() => take.mutate(files.map((f) => f.id))}
+        >
+          Add to the record
+        </Button>
+      ) : null}
+    </Stack>
   );
 };
 
