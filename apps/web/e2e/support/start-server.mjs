@@ -75,6 +75,9 @@ env.EQUASIS_STAND_IN = "true";
 env.EQUASIS_INTERVAL_MS = env.EQUASIS_INTERVAL_MS ?? "200";
 // The Telegram Bot API stand-in on PostgreSQL too (telegram-chat.e2e.ts; docs/outside-channels.md).
 env.TELEGRAM_STAND_IN = "true";
+// The crew job sites' stand-ins on PostgreSQL too, with the demo applicants' profiles (crew-sites.e2e.ts).
+env.UKRCREWING_STAND_IN = "true";
+env.CREWELL_STAND_IN = "true";
 // Redis-backed jobs are not part of these tests.
 delete env.REDIS_URL;
 
