@@ -25,3 +25,23 @@ export const changesOf = (theirs: TComparable, ours: TComparable): TExternalChan
     if (o !== null && o !== "" && same(field, o, t)) return [];
     return [{ field, ours: o, theirs: t }];
   });
+
+/** A sea-service row as the match reads it (days yyyy-mm-dd). */
+export interface TServiceKey {
+  vessel: string;
+  date_on: string | null;
+  date_off: string | null;
+}
+
+const keyOf = (s: TServiceKey): string =>
+  `${s.vessel.trim().replace(/\s+/g, " ").toLowerCase()}|${s.date_on ?? ""}|${s.date_off ?? ""}`;
+
+/**
+ * The positions of the site's sea-service rows our applicant lacks: a row is ours already when
+ * one of our records names the same vessel (any case and spacing) with the same sign-on and
+ * sign-off days. A row without a sign-on day is never "new": it cannot be recorded.
+ */
+export const newSeaService = (theirs: readonly TServiceKey[], ours: readonly TServiceKey[]): number[] => {
+  const have = new Set(ours.map(keyOf));
+  return theirs.flatMap((s, i) => (s.date_on && !have.has(keyOf(s)) ? [i] : []));
+};

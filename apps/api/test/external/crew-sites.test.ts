@@ -152,7 +152,11 @@ describe("UkrCrewing and Crewell refresh", () => {
   it("reads Crewell's JSON API; a profile that changed since the last fetch is a new version", async () => {
     const { headers } = await signInAs("manager", app);
     const { user, cwId } = await applicantWithIds();
-    cw.setProfile(cwId, profile({ mobile_phone: "+380 50 000 00 00", readiness_date: null, wage: 4000 }));
+    // No sea service either: nothing new at all.
+    cw.setProfile(cwId, {
+      ...profile({ mobile_phone: "+380 50 000 00 00", readiness_date: null, wage: 4000 }),
+      seaService: [],
+    });
     const first = await api().get(`/api/users/${user.id}/update_from_cw`).set(headers);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.meta.message).toBe("User updated successfully from Crewell");
@@ -186,6 +190,117 @@ describe("UkrCrewing and Crewell refresh", () => {
       .set(headers);
     expect(withExp.status).toBe(200);
     expect(withExp.body.data.id).toBe(String(user.id));
+  });
+
+  it("adds the site's new sea-service rows staff pick, matched by vessel and dates, in one audited write", async () => {
+    const { headers } = await signInAs("manager", app);
+    const { user, ucId } = await applicantWithIds();
+    const rank = await db().rank.upsert({
+      where: { title: "Chief Officer" },
+      create: { title: "Chief Officer" },
+      update: {},
+    });
+    await db().expirience.create({
+      data: {
+        userId: user.id,
+        roleId: rank.id,
+        vesselName: "Lady Anna",
+        dateOn: new Date("2024-03-15T00:00:00Z"),
+        dateOff: new Date("2024-09-19T00:00:00Z"),
+      },
+    });
+    const seaService = [
+      // Ours already: the same vessel (other case and spacing) and days.
+      {
+        vessel: " LADY  anna ",
+        rank: "Chief Officer",
+        company: null,
+        date_on: "2024-03-15",
+        date_off: "2024-09-19",
+      },
+      {
+        vessel: "MARITIME STAR",
+        rank: "chief officer",
+        company: "Black Sea Shipping",
+        date_on: "2025-01-10",
+        date_off: "2025-07-02",
+      },
+      {
+        vessel: "Odd Rank",
+        rank: "Galley wizard",
+        company: null,
+        date_on: "2023-01-10",
+        date_off: "2023-05-02",
+      },
+      // No sign-on day: cannot be recorded, never "new".
+      { vessel: "Undated", rank: "Chief Officer", company: null, date_on: null, date_off: null },
+    ];
+    uc.setProfile(ucId, { ...profile(), seaService });
+    const fetched = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(fetched.status, JSON.stringify(fetched.body)).toBe(200);
+    const versionId: string = fetched.body.data.id;
+    expect(fetched.body.data.attributes.sea_service_new).toEqual([1, 2]);
+    const services = () =>
+      db().expirience.findMany({ where: { userId: user.id }, orderBy: { dateOn: "asc" } });
+
+    // A row that is ours, a rank we do not have, a row the version has not: 422, nothing added.
+    for (const [rows, message] of [
+      [[0, 1], /row 1 \(.*\) is in the applicant's sea service already/],
+      [[1, 2], /"Galley wizard" is none of our ranks/],
+      [[3], /has no sign-on day/],
+      [[9], /name no row of this version: 9/],
+    ] as const) {
+      const refused = await api()
+        .post(`/api/external_object_versions/${versionId}/accept_sea_service`)
+        .set(headers)
+        .send({ rows });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body.errors[0].source.pointer).toBe("/data/attributes/rows");
+      expect(refused.body.errors.map((e: { detail: string }) => e.detail).join(" ")).toMatch(message);
+    }
+    // An unknown member is a 400 (as everywhere); a wrong shape a 422.
+    for (const [body, status] of [
+      [{}, 422],
+      [{ rows: [] }, 422],
+      [{ rows: ["1"] }, 422],
+      [{ rows: [1], extra: true }, 400],
+    ] as const) {
+      const bad = await api()
+        .post(`/api/external_object_versions/${versionId}/accept_sea_service`)
+        .set(headers)
+        .send(body);
+      expect(bad.status, JSON.stringify(body)).toBe(status);
+    }
+    expect(await services()).toHaveLength(1);
+
+    const taken = await api()
+      .post(`/api/external_object_versions/${versionId}/accept_sea_service`)
+      .set(headers)
+      .send({ rows: [1] });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.meta.message).toBe("1 sea-service row added to the applicant");
+    expect(taken.body.data.attributes.sea_service_new).toEqual([2]);
+    const rows = await services();
+    expect(rows).toHaveLength(2);
+    const added = rows.find((r) => r.vesselName === "MARITIME STAR");
+    expect(added).toMatchObject({
+      roleId: rank.id,
+      vesselManager: "Black Sea Shipping",
+      dateOff: new Date("2025-07-02T00:00:00Z"),
+    });
+    // Audited with the staff member as actor, on the applicant's history.
+    const audit = await db().version.findFirst({
+      where: { itemType: "expiriences", itemId: added?.id, event: "create" },
+    });
+    expect(audit?.actorId).toBe(added?.authorId);
+    expect(audit?.actorId).not.toBeNull();
+    // Taken once only.
+    const twice = await api()
+      .post(`/api/external_object_versions/${versionId}/accept_sea_service`)
+      .set(headers)
+      .send({ rows: [1] });
+    expect(twice.status).toBe(422);
+    expect(await services()).toHaveLength(2);
   });
 
   it("a site down, slow, redesigned or without the profile is a clear error and keeps what we have", async () => {

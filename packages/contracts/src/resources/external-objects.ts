@@ -54,7 +54,11 @@ export interface TExternalChange {
   theirs: string | number | null;
 }
 
-/** One sea-service row as a site lists it (shown with the version; not taken into ours). */
+/**
+ * One sea-service row as a site lists it. Staff may take the rows that are new to us
+ * (accept_sea_service): a row is ours already when a record of the applicant has the same
+ * vessel name (any case and spacing) and the same sign-on and sign-off days.
+ */
 export interface TExternalSeaService {
   vessel: string;
   rank: string | null;
@@ -71,6 +75,15 @@ export const EXTERNAL_NOTICES: Record<TCrewSiteSource, string> = {
 /** POST /api/external_object_versions/{id}/accept: the fields staff take into the applicant ([]: none, the version is only marked reviewed). */
 export const ZExternalAccept = z.strictObject({
   fields: z.array(z.enum(EXTERNAL_FIELDS)).max(EXTERNAL_FIELDS.length),
+});
+
+/**
+ * POST /api/external_object_versions/{id}/accept_sea_service {rows}: the site's sea-service rows
+ * (positions in the version's sea_service) staff add to the applicant's sea service; rows that
+ * are ours already are refused with the others' reason, nothing is added then.
+ */
+export const ZExternalAcceptSeaService = z.strictObject({
+  rows: z.array(z.number().int().min(0).max(199)).min(1).max(200),
 });
 
 export const externalObjectVersions = defineResource({
@@ -97,6 +110,8 @@ export const externalObjectVersions = defineResource({
     sea_service: { label: "Sea service", kind: "text", details: false },
     /** Computed: the fields where the site differs from our record now (TExternalChange[]). */
     changes: { label: "Changes", kind: "text", details: false },
+    /** Computed: the positions of the sea_service rows our applicant's sea service lacks now (number[]). */
+    sea_service_new: { label: "New sea service", kind: "text", details: false },
     status: {
       label: "Status",
       kind: "select",
@@ -150,6 +165,14 @@ export const externalObjectVersions = defineResource({
       on: "member",
       permission: { key: "externalUpdate", action: "update" },
       input: ZExternalAccept,
+    },
+    /** POST /api/external_object_versions/{id}/accept_sea_service {rows}: add these sea-service rows of the site to the applicant. */
+    accept_sea_service: {
+      label: "Accept sea service",
+      method: "POST",
+      on: "member",
+      permission: { key: "externalUpdate", action: "update" },
+      input: ZExternalAcceptSeaService,
     },
     /** GET /api/external_object_versions/get_applicant_with_experience/{id}: the applicant with their sea service, to compare with. */
     get_applicant_with_experience: {

@@ -13,20 +13,31 @@ import type { TActor } from "../../http/context.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import type { TKernelServices } from "../../kernel/kernel-deps.js";
-import { changesOf, type TComparable } from "../../crew-sites/compare.js";
+import { changesOf, newSeaService, type TComparable } from "../../crew-sites/compare.js";
 import { CrewSiteError, type TSiteProfile } from "../../crew-sites/crew-site.js";
 import { crewellClient } from "../../crewell/crewell-client.js";
 import { ukrCrewingClient, type TCrewSiteClient } from "../../ukrcrewing/ukrcrewing-client.js";
 import {
   COMPARED_SELECT,
+  SERVICE_SELECT,
   comparableOf,
+  serviceKeyOf,
   externalVersionsRepository,
   type TExternalVersionsRepository,
 } from "./external-versions-repository.js";
 
 const ZComparable = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+const ZSeaRow = z.object({
+  vessel: z.string(),
+  rank: z.string().nullable(),
+  company: z.string().nullable(),
+  date_on: z.string().nullable(),
+  date_off: z.string().nullable(),
+});
+const ZSeaRows = z.array(ZSeaRow).catch([]);
 const ZLoaded = z.object({
   fields: ZComparable.catch({}),
+  seaService: ZSeaRows,
   item: z
     .object({
       surname: z.string(),
@@ -43,6 +54,9 @@ const ZLoaded = z.object({
       weight: z.number().nullable(),
       shoeSize: z.string().nullable(),
       coverallSize: z.string().nullable(),
+      expiriences: z.array(
+        z.object({ vesselName: z.string(), dateOn: z.date(), dateOff: z.date().nullable() }),
+      ),
     })
     .nullable()
     .catch(null),
@@ -129,6 +143,7 @@ const refreshFrom = async (
     return siteFailure(error, source, site.idField);
   }
   const changes = changesOf(profile.fields, comparableOf(applicant));
+  const newRows = newSeaService(profile.seaService, await ctx.repo.seaServiceOf(id));
   const row = await ctx.transaction(async (repo) => {
     const created = await repo.createVersion({
       itemType: "users",
@@ -138,7 +153,7 @@ const refreshFrom = async (
       fields: profile.fields,
       seaService: profile.seaService.map((s) => ({ ...s })),
       // Nothing new: nothing for staff to decide.
-      status: changes.length > 0 ? "pending" : "reviewed",
+      status: changes.length > 0 || newRows.length > 0 ? "pending" : "reviewed",
       authorId: actor.id,
     });
     await repo.refreshApplicant(id);
@@ -154,11 +169,15 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
   externalVersionsRepository,
 )({
   scope: versionScope,
-  include: { item: { select: COMPARED_SELECT } },
+  include: { item: { select: { ...COMPARED_SELECT, expiriences: { select: SERVICE_SELECT } } } },
   computed: {
     changes: (row) => {
       const loaded = ZLoaded.parse(row);
       return loaded.item ? changesOf(loaded.fields, comparableOf(loaded.item)) : [];
+    },
+    sea_service_new: (row) => {
+      const loaded = ZLoaded.parse(row);
+      return loaded.item ? newSeaService(loaded.seaService, loaded.item.expiriences.map(serviceKeyOf)) : [];
     },
   },
   actions: {
@@ -212,6 +231,77 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
           meta: {
             ...doc.meta,
             message: picked.length ? "The user updated successfully" : "The version is marked as reviewed",
+          },
+        },
+      };
+    },
+
+    async accept_sea_service(ctx) {
+      const { actor, id, input, kernel } = ctx;
+      const version = await ctx.repo.findVersion(id);
+      if (!version) throw AppError.notFound();
+      // The rows go onto the applicant: the caller must read the applicant (their scope applies).
+      await kernel.serviceOf("users").find(actor, version.itemId);
+      const theirs = ZSeaRows.parse(version.seaService);
+      const picked = [...new Set(input.rows)].sort((a, b) => a - b);
+      const issues: { field: string; message: string }[] = [];
+      const outside = picked.filter((i) => i >= theirs.length);
+      if (outside.length)
+        issues.push({ field: "rows", message: `name no row of this version: ${outside.join(", ")}` });
+      const ranks = new Map((await ctx.repo.ranks()).map((r) => [r.title.trim().toLowerCase(), r.id]));
+      const add = await ctx.transaction(async (repo) => {
+        const fresh = new Set(newSeaService(theirs, await repo.seaServiceOf(version.itemId)));
+        const rows = picked.flatMap((i) => {
+          const s = theirs[i];
+          if (!s) return [];
+          const where = `row ${i + 1} (${s.vessel})`;
+          if (!s.date_on) {
+            issues.push({ field: "rows", message: `${where} has no sign-on day on the site` });
+            return [];
+          }
+          if (!fresh.has(i)) {
+            issues.push({ field: "rows", message: `${where} is in the applicant's sea service already` });
+            return [];
+          }
+          const roleId = s.rank ? ranks.get(s.rank.trim().toLowerCase()) : undefined;
+          if (roleId === undefined) {
+            issues.push({
+              field: "rows",
+              message: `${where}: the rank ${s.rank ? `"${s.rank}"` : "(none)"} is none of our ranks; add the row by hand`,
+            });
+            return [];
+          }
+          return [
+            {
+              roleId,
+              vesselName: s.vessel.trim(),
+              vesselManager: s.company,
+              dateOn: new Date(`${s.date_on}T00:00:00Z`),
+              dateOff: s.date_off ? new Date(`${s.date_off}T00:00:00Z`) : null,
+            },
+          ];
+        });
+        if (issues.length) throw AppError.invalid(issues);
+        const count = await repo.addSeaService(version.itemId, rows, actor.id);
+        // Nothing left to decide (no changed field, no new row): the version is reviewed.
+        const applicant = await repo.applicant(version.itemId);
+        const rest = newSeaService(theirs, await repo.seaServiceOf(version.itemId));
+        const changes = applicant
+          ? changesOf(ZComparable.catch({}).parse(version.fields) as TComparable, comparableOf(applicant))
+          : [];
+        if (version.status === "pending" && rest.length === 0 && changes.length === 0) {
+          await repo.review(id, version.acceptedFields, actor.id);
+          await repo.refreshApplicant(version.itemId);
+        }
+        return count;
+      });
+      const doc = await kernel.serviceOf("external_object_versions").show(actor, id, {});
+      return {
+        document: {
+          ...doc,
+          meta: {
+            ...doc.meta,
+            message: `${add} sea-service ${add === 1 ? "row" : "rows"} added to the applicant`,
           },
         },
       };

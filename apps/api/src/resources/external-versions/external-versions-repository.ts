@@ -1,6 +1,6 @@
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
-import type { TComparable } from "../../crew-sites/compare.js";
+import type { TComparable, TServiceKey } from "../../crew-sites/compare.js";
 import type { TDemoSource } from "../../crew-sites/demo-profiles.js";
 
 /** The columns of the applicant a site's profile is compared with (EXTERNAL_FIELDS). */
@@ -28,6 +28,19 @@ type TComparedRow = Prisma.UserGetPayload<{ select: typeof COMPARED_SELECT }>;
 
 const day = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
 
+/** The applicant's sea service as the site's rows are matched against it (crew-sites/compare.ts newSeaService). */
+export const SERVICE_SELECT = {
+  vesselName: true,
+  dateOn: true,
+  dateOff: true,
+} as const satisfies Prisma.ExpirienceSelect;
+
+export const serviceKeyOf = (e: { vesselName: string; dateOn: Date; dateOff: Date | null }): TServiceKey => ({
+  vessel: e.vesselName,
+  date_on: day(e.dateOn),
+  date_off: day(e.dateOff),
+});
+
 /** The applicant's values as the diff shows them. */
 export const comparableOf = (u: Omit<TComparedRow, "id" | "ukrCrewingId" | "crewellId">): TComparable => ({
   surname: u.surname,
@@ -50,6 +63,35 @@ export const comparableOf = (u: Omit<TComparedRow, "id" | "ukrCrewingId" | "crew
 export const externalVersionsRepository = (db: TTx) => ({
   applicant(id: number) {
     return db.user.findUnique({ where: { id }, select: COMPARED_SELECT });
+  },
+
+  /** The applicant's sea service, to match a site's rows against. */
+  async seaServiceOf(userId: number): Promise<TServiceKey[]> {
+    const rows = await db.expirience.findMany({ where: { userId }, select: SERVICE_SELECT });
+    return rows.map(serviceKeyOf);
+  },
+
+  /** Every rank (a short list): a site's rank text is matched to one by title. */
+  ranks() {
+    return db.rank.findMany({ select: { id: true, title: true } });
+  },
+
+  /** Adds sea-service rows to an applicant (inside the caller's audited transaction). */
+  async addSeaService(
+    userId: number,
+    rows: {
+      roleId: number;
+      vesselName: string;
+      vesselManager: string | null;
+      dateOn: Date;
+      dateOff: Date | null;
+    }[],
+    authorId: number,
+  ): Promise<number> {
+    const { count } = await db.expirience.createMany({
+      data: rows.map((r) => ({ ...r, userId, authorId })),
+    });
+    return count;
   },
 
   createVersion(data: Prisma.ExternalObjectVersionUncheckedCreateInput) {
