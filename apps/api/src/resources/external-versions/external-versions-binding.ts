@@ -287,7 +287,7 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
         const applicant = await repo.applicant(version.itemId);
         const rest = newSeaService(theirs, await repo.seaServiceOf(version.itemId));
         const changes = applicant
-          ? changesOf(ZComparable.catch({}).parse(version.fields) as TComparable, comparableOf(applicant))
+          ? changesOf(ZComparable.catch({}).parse(version.fields), comparableOf(applicant))
           : [];
         if (version.status === "pending" && rest.length === 0 && changes.length === 0) {
           await repo.review(id, version.acceptedFields, actor.id);
