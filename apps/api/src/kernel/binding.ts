@@ -31,12 +31,16 @@ export interface TLooseWriteCtx {
   input: TWriteInput;
   repo: unknown;
   touched: (type: string, ids: readonly number[]) => void;
+  afterCommit: (fn: () => Promise<unknown>) => void;
+  kernel: TKernelServices;
 }
 
 export interface TLooseDeleteCtx {
   actor: TActor;
   repo: unknown;
   touched: (type: string, ids: readonly number[]) => void;
+  afterCommit: (fn: () => Promise<unknown>) => void;
+  kernel: TKernelServices;
 }
 
 /** THooks with rows and clauses as plain records: what the engine calls. */

@@ -38,6 +38,13 @@ export interface TWriteCtx<M extends TModel, R> {
    * plans): told to live subscribers once the transaction has committed.
    */
   touched: (type: string, ids: readonly number[]) => void;
+  /**
+   * Work to run once the transaction has committed (queue a job about what was written: a
+   * vacancy's channel post to take down). A failure there is logged; the write stands.
+   */
+  afterCommit: (fn: () => Promise<unknown>) => void;
+  /** Jobs, configuration and the logger (no database handle: the repository is the way in). */
+  kernel: TKernelServices;
 }
 
 export interface TDeleteCtx<R> {
@@ -45,6 +52,9 @@ export interface TDeleteCtx<R> {
   repo: R;
   /** As in TWriteCtx: other records this delete changed, published after the commit. */
   touched: (type: string, ids: readonly number[]) => void;
+  /** As in TWriteCtx: work to run once the delete has committed. */
+  afterCommit: (fn: () => Promise<unknown>) => void;
+  kernel: TKernelServices;
 }
 
 /**

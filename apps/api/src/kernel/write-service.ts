@@ -59,6 +59,8 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
         input,
         repo: core.repoOf(tx),
         touched: side.touched,
+        afterCommit: side.afterCommit,
+        kernel,
       };
       const data = await dataOf(core, input, defaults, ctx);
       const written = mode === "create" ? await store.create(data) : await store.update(id as number, data);
@@ -67,7 +69,7 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       // Hooks may have moved the row on (renumbering); the answer shows what is stored.
       return (await store.find({ id: written.id }, core.include)) ?? written;
     });
-    side.publish(actor);
+    await side.committed(actor);
     return row;
   };
 
@@ -95,7 +97,13 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       const side = sideEffects(core);
       const keys = await kernel.write(actor, async (tx) => {
         const row = await core.load(actor, id, tx);
-        const ctx = { actor, repo: core.repoOf(tx), touched: side.touched };
+        const ctx = {
+          actor,
+          repo: core.repoOf(tx),
+          touched: side.touched,
+          afterCommit: side.afterCommit,
+          kernel,
+        };
         await hooks.beforeDelete?.(row, ctx);
         const fileKeys = hasFiles ? await storedFilesRepository(tx).removeOfRecord(def.type, id) : [];
         await core.store(tx).remove(id);
@@ -104,7 +112,7 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       });
       await deleteObjects(kernel.storage, keys, kernel);
       kernel.publish(def.type, [id], "delete", actor);
-      side.publish(actor);
+      await side.committed(actor);
     },
 
     /** JSON:API relationship writes: to-one takes PATCH only; each is an update of this record. */
@@ -160,10 +168,12 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
             input: { attributes: {}, relationships: {}, toMany: {} },
             repo: core.repoOf(tx),
             touched: side.touched,
+            afterCommit: side.afterCommit,
+            kernel,
           });
         }
       });
-      side.publish(actor);
+      await side.committed(actor);
       await after();
     },
   };

@@ -105,17 +105,31 @@ export const writeStoredRelations = async (
   }
 };
 
-/** Records of other types a write changed through its hooks, published once it committed. */
+/**
+ * Records of other types a write changed through its hooks, published once it committed, and
+ * the hooks' after-commit work (run then; a failure is logged, the write stands).
+ */
 export const sideEffects = (core: TServiceCore) => {
   const touchedIds = new Map<string, Set<number>>();
+  const pending: (() => Promise<unknown>)[] = [];
   return {
+    afterCommit: (fn: () => Promise<unknown>): void => {
+      pending.push(fn);
+    },
+    committed: async (actor: TActor): Promise<void> => {
+      for (const [type, ids] of touchedIds) core.kernel.publish(type, [...ids], "update", actor);
+      for (const fn of pending.splice(0))
+        await fn().catch((error: unknown) =>
+          core.kernel.logger.error(
+            { err: error, type: core.def.type },
+            "after-commit work of a write failed",
+          ),
+        );
+    },
     touched: (type: string, ids: readonly number[]): void => {
       const set = touchedIds.get(type) ?? new Set<number>();
       for (const i of ids) set.add(i);
       touchedIds.set(type, set);
-    },
-    publish: (actor: TActor): void => {
-      for (const [type, ids] of touchedIds) core.kernel.publish(type, [...ids], "update", actor);
     },
   };
 };

@@ -10,6 +10,7 @@ import { matchCandidates } from "./matching.js";
 import { vacanciesRepository } from "./vacancies-repository.js";
 import { moveStatus } from "./apply-status.js";
 import { publishToChannel } from "./vacancy-publish-channel.js";
+import { vacancyChannelSweepJob } from "./vacancy-channel-job.js";
 
 const ZId = z.number().int();
 const ZChanges = z.array(z.object({ body: z.string().optional() })).optional();
@@ -19,6 +20,9 @@ const vacancyScope = (actor: TActor): TWhereOf<"Vacancy"> => {
   const vessels = partnerVesselWhere(actor);
   return vessels ? { vessel: { is: vessels } } : {};
 };
+/** Published with `telegram` among its sources: its post belongs on the channel. */
+const onTelegram = (row: { published: boolean; sources: string[] }): boolean =>
+  row.published && row.sources.includes("telegram");
 const words = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean).slice(0, 8);
 
 /** "Master · NORDIC STAR". */
@@ -93,6 +97,15 @@ export const vacanciesBinding: TResourceEntry = bindResource(
     return data;
   },
   async afterWrite(after, ctx) {
+    // On the channel: posted in this write (a 409 rolls it back); off it: taken down once committed.
+    if (onTelegram(after) && !(ctx.before && onTelegram(ctx.before)))
+      await publishToChannel(ctx.kernel.config, ctx.repo, after.id, after.sources, {
+        transaction: (fn) => fn(ctx.repo),
+        stamp: false,
+        afterCommit: ctx.afterCommit,
+      });
+    if (ctx.before?.telegramMessageId != null && !onTelegram(after))
+      ctx.afterCommit(() => ctx.kernel.jobs.enqueue(vacancyChannelSweepJob, {}));
     if (ctx.mode === "update" && after.timePlanId !== null) {
       const pushed = await ctx.repo.pushToPlan(after.timePlanId, {
         start: after.start,
@@ -103,6 +116,12 @@ export const vacanciesBinding: TResourceEntry = bindResource(
       if (pushed) ctx.touched("time_plans", [after.timePlanId]);
     }
   },
+  async afterDelete(row, ctx) {
+    const chatId = row.telegramChatId ?? ctx.kernel.config.TELEGRAM_CHANNEL_ID;
+    if (row.telegramMessageId === null || !chatId) return;
+    const post = { chatId, messageId: row.telegramMessageId, title: textAt(row, "rank", "title") ?? "" };
+    ctx.afterCommit(() => ctx.kernel.jobs.enqueue(vacancyChannelSweepJob, { post }));
+  },
   actions: {
     async republish(ctx) {
       const { vacancyId, source } = z.object({ vacancyId: ZId, source: z.string() }).parse(ctx.input);
@@ -110,7 +129,10 @@ export const vacanciesBinding: TResourceEntry = bindResource(
       const sources = (Array.isArray(before.sources) ? before.sources : []).map(String);
       const next = [...new Set([...sources, source])];
       if (source === "telegram")
-        await publishToChannel(ctx.kernel.config, ctx.repo, vacancyId, next, (fn) => ctx.transaction(fn));
+        await publishToChannel(ctx.kernel.config, ctx.repo, vacancyId, next, {
+          transaction: (fn) => ctx.transaction(fn),
+          stamp: true,
+        });
       else await ctx.transaction((repo) => repo.publish(vacancyId, next, new Date()));
       return { document: await ctx.kernel.serviceOf("vacancies").show(ctx.actor, vacancyId, {}) };
     },

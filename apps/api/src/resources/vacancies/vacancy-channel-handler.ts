@@ -40,8 +40,17 @@ export const sweepChannel = async (ctx: TSweepCtx): Promise<{ handled: number; f
   return { handled, failed };
 };
 
-export const vacancyChannelSweepHandler = handleJob(vacancyChannelSweepJob, async (_payload, ctx) => {
-  const { failed } = await sweepChannel(ctx);
+export const vacancyChannelSweepHandler = handleJob(vacancyChannelSweepJob, async (payload, ctx) => {
+  const api = botApi(ctx.config);
+  const failed: string[] = [];
+  // A deleted vacancy's post: no row left for the sweep to find it by.
+  if (api && payload.post) {
+    const { chatId, messageId, title } = payload.post;
+    const result = await takeOffChannel(api, chatId, messageId, title);
+    if (typeof result === "object" && !result.final) throw new Error(result.error);
+    if (typeof result === "object") failed.push(`message ${messageId}: ${result.error}`);
+  }
+  failed.push(...(await sweepChannel(ctx)).failed);
   if (failed.length)
     ctx.logger.warn({ failed }, "Some vacancy posts could not be taken off the Telegram channel");
 });

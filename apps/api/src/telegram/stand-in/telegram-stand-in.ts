@@ -63,6 +63,8 @@ export interface TTelegramStandIn {
   seafarerSendsDocument(from: TStandInUser, fileName: string): number;
   /** The seafarer blocks the bot: sends to them answer 403. */
   block(userId: number): void;
+  /** The seafarer (or the channel) takes the bot back. */
+  unblock(userId: number): void;
   /** The next `count` sends answer 429 with retry_after `seconds`. */
   throttleNext(count: number, seconds: number): void;
   /** The bot's messages still in their chat (deleteMessage takes them out), keyed `<chat_id>:<message_id>`, with their text now. */
@@ -408,6 +410,7 @@ export const startTelegramStandIn = async (options: TTelegramStandInOptions): Pr
         },
       }),
     block: (userId) => void blocked.add(userId),
+    unblock: (userId) => void blocked.delete(userId),
     throttleNext: (count, seconds) => {
       throttle = { count, seconds };
     },
