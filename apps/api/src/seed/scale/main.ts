@@ -7,7 +7,7 @@ import { ensurePermissionRecords } from "../../permissions/permission-seed-repos
 import { SCALE_PARTS } from "./parts.js";
 
 /**
- * `pnpm seed:scale [--flag N ...]`: fills a database with realistic data at scale for the
+ * `pnpm seed:scale [--flag N ...] [--only part,...]`: fills a database with realistic data at scale for the
  * benchmarks. DATABASE_URL chooses a PostgreSQL; unset, the embedded database under DATA_DIR
  * (default ./.data where pnpm was started, as for `pnpm start`; stop the server that uses it first:
  * PGlite is one process per folder).
@@ -23,6 +23,7 @@ const usage = (): string =>
     "  DATABASE_URL   PostgreSQL to fill (unset: the embedded database under DATA_DIR, default ./.data)",
     "",
     ...flagTable.map((f) => `  --${f.name.padEnd(20)} ${f.help} (default ${f.default}; ${f.part})`),
+    `  --${"only".padEnd(20)} run only these parts, by name, comma-separated (${SCALE_PARTS.map((p) => p.name).join(", ")}): one part onto a filled database`,
     `  --${"help".padEnd(20)} this text`,
   ].join("\n");
 
@@ -31,6 +32,7 @@ const main = async (): Promise<void> => {
     args: process.argv.slice(2).filter((a) => a !== "--"),
     options: {
       help: { type: "boolean" },
+      only: { type: "string" },
       ...Object.fromEntries(flagTable.map((f) => [f.name, { type: "string" as const }])),
     },
     strict: true,
@@ -46,6 +48,10 @@ const main = async (): Promise<void> => {
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${f.name} must be a whole number of 0 or more`);
     flags[f.name] = n;
   }
+  const only = values.only?.split(",").map((name) => name.trim());
+  const unknown = only?.filter((name) => !SCALE_PARTS.some((p) => p.name === name)) ?? [];
+  if (unknown.length) throw new Error(`--only: no part named ${unknown.join(", ")}`);
+  const parts = only ? SCALE_PARTS.filter((p) => only.includes(p.name)) : SCALE_PARTS;
   const url = process.env.DATABASE_URL;
   const embedded = url
     ? null
@@ -60,7 +66,7 @@ const main = async (): Promise<void> => {
     console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`);
   try {
     await ensurePermissionRecords(db);
-    for (const part of SCALE_PARTS) {
+    for (const part of parts) {
       log(`${part.name}: start`);
       await part.run({ db, flags, embedded: embedded !== null, log });
       log(`${part.name}: done`);

@@ -6,6 +6,7 @@ import { commentsScalePart } from "./comments.js";
 import { documentMatricesScalePart } from "./document-matrix.js";
 import { wagesScalePart } from "./wages.js";
 import { ppeOrdersScalePart } from "./ppe-orders.js";
+import { vacanciesScalePart } from "./vacancies.js";
 import type { TScalePart } from "./part.js";
 
 /**
@@ -24,4 +25,6 @@ export const SCALE_PARTS: readonly TScalePart[] = [
   ppeOrdersScalePart,
   // Interactions on the applicants (issue 16).
   commentsScalePart,
+  // Vacancies and their applications (issue 18), on the planning part's vacancy plans and the fleet.
+  vacanciesScalePart,
 ];
