@@ -82,6 +82,13 @@ test("create and publish a vacancy, see it on /jobs, apply the top match, move i
   expect(await jobs.text()).toContain('"@type":"JobPosting"');
   const list = await request.get("/jobs");
   expect(await list.text()).toContain(vesselName);
+  // And its feeds, for job boards: JSON Feed and Atom.
+  const feed = await request.get("/jobs/feed.json");
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain(`/jobs/${vacancyId}`);
+  const atom = await request.get("/jobs/feed.xml");
+  expect(atom.status()).toBe(200);
+  expect(await atom.text()).toContain(vesselName);
 
   // The matches: the seafarer holding the rank is first, with why.
   const matches = page.getByTestId("vacancy-matches");
@@ -127,6 +134,12 @@ test("create and publish a vacancy, see it on /jobs, apply the top match, move i
   expect(planned).toContainEqual(
     expect.objectContaining({ status: "approved", user_id: Number(seafarerId) }),
   );
+  // And the scheduler shows him there.
+  await page.goto(`/?vesselIds=${vesselId}&roleIds=${rankId}&ownerIds=all&day=${dayFromToday(20)}`);
+  await expect(
+    page.locator(".planner-timeline .vis-item", { hasText: `Matchley${tag}` }).first(),
+  ).toBeVisible();
+  await shoot(page, "vacancy-approved-on-scheduler");
 
   await page.setViewportSize(PHONE);
   await shoot(page, "vacancy-details", { fullPage: false });
