@@ -27,7 +27,10 @@ import { migrate } from "../src/db/migrate.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { matchCandidates } from "../src/resources/vacancies/matching.js";
 import { vacanciesRepository } from "../src/resources/vacancies/vacancies-repository.js";
-import { vacancyPlanRepository } from "../src/resources/vacancies/vacancy-plan-repository.js";
+import {
+  vacancyPlanRepository,
+  type TVacancyPlan,
+} from "../src/resources/vacancies/vacancy-plan-repository.js";
 import { scaleDatabase, serveApp, signedInGet } from "./support/in-process-app.js";
 import { ascending, percentile } from "./support/percentile.js";
 
@@ -48,18 +51,7 @@ const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 /** An older seed without vacancy rows: the vacancies of vacancy plans ahead, one per rank first. */
 const vacanciesOfPlans = async (db: TDb, authorId: number, count: number): Promise<number[]> => {
   // Vacancy plans ahead, one per rank first: their vacancies are what is matched.
-  const plans = await db.$queryRaw<
-    {
-      id: number;
-      manningScaleId: number;
-      status: string;
-      toPublish: boolean;
-      start: Date;
-      end: Date;
-      offer: number | null;
-      vacancyDescription: string | null;
-    }[]
-  >`
+  const plans = await db.$queryRaw<TVacancyPlan[]>`
     SELECT id, "manningScaleId", status, "toPublish", start, "end", offer, "vacancyDescription" FROM (
       SELECT DISTINCT ON (ms.rank_id) tp.id, tp.manning_scale_id AS "manningScaleId", tp.status,
              true AS "toPublish", tp.start, tp."end", tp.offer, tp.vacancy_description AS "vacancyDescription"

@@ -26,6 +26,11 @@ import {
   type TExternalVersionsRepository,
 } from "./external-versions-repository.js";
 
+/** The version as the routes answer it, with the notice the screen shows (spec 001 §4). */
+const versionWithNotice = async (kernel: TKernelServices, actor: TActor, id: number, message: string) => {
+  const doc = await kernel.serviceOf("external_object_versions").show(actor, id, {});
+  return { document: { ...doc, meta: { ...doc.meta, message } } };
+};
 const ZComparable = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 const ZSeaRow = z.object({
   vessel: z.string(),
@@ -159,8 +164,7 @@ const refreshFrom = async (
     await repo.refreshApplicant(id);
     return created;
   });
-  const doc = await kernel.serviceOf("external_object_versions").show(actor, row.id, {});
-  return { document: { ...doc, meta: { ...doc.meta, message: EXTERNAL_NOTICES[source] } } };
+  return versionWithNotice(kernel, actor, row.id, EXTERNAL_NOTICES[source]);
 };
 
 export const externalVersionsBinding: TResourceEntry = bindResource(
@@ -224,16 +228,12 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
           );
         await repo.refreshApplicant(version.itemId);
       });
-      const doc = await kernel.serviceOf("external_object_versions").show(actor, id, {});
-      return {
-        document: {
-          ...doc,
-          meta: {
-            ...doc.meta,
-            message: picked.length ? "The user updated successfully" : "The version is marked as reviewed",
-          },
-        },
-      };
+      return versionWithNotice(
+        kernel,
+        actor,
+        id,
+        picked.length ? "The user updated successfully" : "The version is marked as reviewed",
+      );
     },
 
     async accept_sea_service(ctx) {
@@ -295,16 +295,12 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
         }
         return count;
       });
-      const doc = await kernel.serviceOf("external_object_versions").show(actor, id, {});
-      return {
-        document: {
-          ...doc,
-          meta: {
-            ...doc.meta,
-            message: `${add} sea-service ${add === 1 ? "row" : "rows"} added to the applicant`,
-          },
-        },
-      };
+      return versionWithNotice(
+        kernel,
+        actor,
+        id,
+        `${add} sea-service ${add === 1 ? "row" : "rows"} added to the applicant`,
+      );
     },
 
     async get_applicant_with_experience(ctx) {
