@@ -69,6 +69,19 @@ export const readUpload = async (
             ]),
           );
         }
+        if (error.code === "LIMIT_FIELD_VALUE" && error.field) {
+          const detail = `${error.field} is longer than ${options.fieldBytes ?? 64 * 1024} bytes.`;
+          return reject(
+            new AppError("PAYLOAD_TOO_LARGE", detail, [
+              {
+                status: "413",
+                title: "Payload Too Large",
+                detail,
+                source: { pointer: `/data/attributes/${error.field}` },
+              },
+            ]),
+          );
+        }
         return reject(AppError.badRequest(`The upload was refused: ${error.message}.`));
       }
       reject(AppError.badRequest("The multipart body could not be read."));

@@ -238,6 +238,19 @@ describe("application form: drafts, sea service, uploads", () => {
     expect(huge.text).toMatch(/id="e-documents"[^>]*>This file is too large/);
     expect(await filesOf(linkId)).toEqual([]);
 
+    // Text over the cap in a multipart form: the page again, the longest answer marked, nothing kept.
+    const wordy = await postForm(token, { ...typed, surname: "x".repeat(10_000), name: "y".repeat(7_000) });
+    expect(wordy.status).toBe(413);
+    expect(wordy.headers["content-type"]).toMatch(/text\/html/);
+    expect(wordy.text).toMatch(/id="e-surname"[^>]*>This text is too long/);
+    expect(wordy.text).toContain("The form&#39;s text is too long, so nothing was saved");
+    expect(wordy.text).toContain('value="+380 99 000 11 22"');
+    // One answer over a part's own cap: the same page, that answer marked.
+    const longest = await postForm(token, { ...typed, name: "y".repeat(20_000) });
+    expect(longest.status).toBe(413);
+    expect(longest.text).toMatch(/id="e-name"[^>]*>This text is too long/);
+    expect((await db().appFormLink.findUniqueOrThrow({ where: { id: linkId } })).draft).toBeNull();
+
     // Another record's file id removes nothing.
     const { headers } = await signInAs("manager", app);
     const comment = await db().storedFile.create({

@@ -204,6 +204,10 @@ describe("application-form links", () => {
       .type("form")
       .send(`surname=${"x".repeat(40_000)}&name=B`);
     expect(huge.status).toBe(413);
+    // The seafarer's browser gets the form again with the reason, not a JSON error.
+    expect(huge.headers["content-type"]).toMatch(/text\/html/);
+    expect(huge.text).toContain("The form&#39;s text is too long, so nothing was saved");
+    expect(huge.text).toContain('<form method="post"');
     let throttled = 0;
     for (let i = 0; i < APP_FORM_TOKEN_LIMIT + 5; i++)
       if ((await api().get(`/application-form/${token}`)).status === 429) throttled++;

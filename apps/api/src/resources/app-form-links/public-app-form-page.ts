@@ -57,6 +57,8 @@ export interface TAppFormView {
   errors?: Record<string, string>;
   /** A line at the top: "Draft saved ...". */
   notice?: string;
+  /** A problem with the whole form (no one field to mark), shown at the top as an alert. */
+  problem?: string;
 }
 
 const CSS =
@@ -128,7 +130,7 @@ export const appFormPage = (company: string, view: TAppFormView): string => {
     `<h1>Application form</h1>
 <p>Please check your details, correct what has changed and fill in what is missing. You can save a draft and come back to it with the same link; send it once when it is complete. ${esc(company)} reviews it before it reaches your record.</p>
 ${view.notice ? `<p class="ok" role="status">${esc(view.notice)}</p>` : ""}
-${Object.keys(errors).length ? `<p class="err" role="alert">Please check the fields marked below.</p>` : ""}
+${view.problem ? `<p class="err" role="alert">${esc(view.problem)}</p>` : Object.keys(errors).length ? `<p class="err" role="alert">Please check the fields marked below.</p>` : ""}
 <form method="post" enctype="multipart/form-data" novalidate>
 ${APP_FORM_SECTIONS.map(
   (s) =>

@@ -33,6 +33,25 @@ const TEXT_BYTES = 16 * 1024;
 const MAX_PARTS =
   EXTERNAL_FIELDS.length + APP_FORM_MAX_SEA_ROWS * SEA_KEYS.length + APP_FORM_MAX_DOCUMENTS + 2 + 5;
 
+const TOO_LONG = "This text is too long: please shorten it";
+const TOO_LONG_FORM =
+  "The form's text is too long, so nothing was saved: please shorten the longest answers.";
+
+/** The field holding the most text when the form's text is over the cap, else undefined. */
+const longestText = (body: TFormValues): string | undefined => {
+  let total = 0;
+  let longest: [string, number] = ["", -1];
+  for (const [name, value] of Object.entries(body)) {
+    const n = Array.isArray(value) ? value.join("").length : String(value ?? "").length;
+    total += n;
+    if (n > longest[1]) longest = [name, n];
+  }
+  return total > TEXT_BYTES ? longest[0] : undefined;
+};
+
+const isTooLarge = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && "type" in error && error.type === "entity.too.large";
+
 const tokenOf = (req: Request): string => String(req.params.token ?? "");
 
 const ACTIONS = ["draft", "add_row", "send"] as const;
@@ -46,6 +65,9 @@ const uploadProblem = (error: AppError): Record<string, string> => {
   const first = error.errors[0];
   const field =
     first?.source && "pointer" in first.source ? String(first.source.pointer).split("/").pop() : undefined;
+  // A text part over its cap (multer's field limit): marked on that field.
+  if (error.status === 413 && field && field !== "photo" && field !== "documents")
+    return { [field]: TOO_LONG };
   const name = field === "photo" ? "photo" : "documents";
   const message =
     error.status === 413
@@ -113,7 +135,21 @@ export const publicAppFormRouter = (
     if (state.status !== "open") return closed(res, state.status);
     send(res, 200, appFormPage(company, await formView(deps, state.link)));
   });
-  const urlencoded = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: MAX_PARTS });
+  const parseForm = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: MAX_PARTS });
+  // A plain form over the cap: the page again from the saved draft, saying why, not a JSON error.
+  const urlencoded: RequestHandler = (req, res, next) => {
+    parseForm(req, res, (error?: unknown) => {
+      if (!error) return next();
+      if (!isTooLarge(error)) return next(error);
+      void openLink(deps, tokenOf(req))
+        .then(async (state) => {
+          if (state.status !== "open") return closed(res, state.status);
+          const view = await formView(deps, state.link);
+          send(res, 413, appFormPage(company, { ...view, problem: TOO_LONG_FORM }));
+        })
+        .catch(next);
+    });
+  };
   // Plain forms (no files) are read here; a multipart body passes through to the upload reader.
   router.post(path, byAddress, byToken, urlencoded, async (req, res) => {
     const state = await openLink(deps, tokenOf(req));
@@ -128,7 +164,9 @@ export const publicAppFormRouter = (
           fields: ["documents", "photo"],
           maxFiles: APP_FORM_MAX_DOCUMENTS + 1,
           maxFields: MAX_PARTS,
-          fieldBytes: 2048,
+          // Each part may hold the whole allowance, so an over-long answer is read and marked
+          // with everything else typed kept (the total is checked below).
+          fieldBytes: TEXT_BYTES,
         });
         uploads = read.files;
         // Repeated names (remove_file) come as arrays: read them from the parsed body.
@@ -148,11 +186,17 @@ export const publicAppFormRouter = (
         const view = postedView(typed, await formView(deps, state.link).then((v) => v.files), false);
         return send(res, error.status, appFormPage(company, { ...view, errors: uploadProblem(error) }));
       }
-      const text = Object.values(body).reduce<number>(
-        (n, v) => n + (Array.isArray(v) ? v.join("").length : String(v ?? "").length),
-        0,
-      );
-      if (text > TEXT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The form's text is too long.");
+      const longest = longestText(body);
+      if (longest) {
+        // The seafarer's browser shows HTML, not a JSON error: the form comes back with what was
+        // typed, the longest answer marked, and nothing saved.
+        const view = postedView(body, await formView(deps, state.link).then((v) => v.files), false);
+        return send(
+          res,
+          413,
+          appFormPage(company, { ...view, errors: { [longest]: TOO_LONG }, problem: TOO_LONG_FORM }),
+        );
+      }
     } else {
       body = typeof req.body === "object" && req.body !== null ? (req.body as TFormValues) : {};
     }
