@@ -161,6 +161,63 @@ describe("Telegram broadcast to a tag", () => {
     expect(flags.every((f) => f.lastContact === null)).toBe(true);
   }, 120_000);
 
+  it("counts with GET broadcast_count (no side effect), and the task counts sent and failed as they settle", async () => {
+    const { headers } = await signInAs("manager", app);
+    const tag = await db().tag.create({ data: { name: `count-${randomUUID().slice(0, 8)}` } });
+    const chats = [nextTelegramId++, nextTelegramId++, nextTelegramId++];
+    const members = [
+      ...(await Promise.all(chats.map((chatId) => createApplicant({ telegramUserId: String(chatId) })))),
+      await createApplicant({}),
+    ];
+    await db().userTag.createMany({ data: members.map((u) => ({ userId: u.id, tagId: tag.id })) });
+    const blocked = chats[2] ?? 0;
+    standIn.block(blocked);
+
+    const tasksBefore = await db().backgroundTask.count();
+    const count = await request(app).get(`/api/chat_messages/broadcast_count?tag_id=${tag.id}`).set(headers);
+    expect(count.status, JSON.stringify(count.body)).toBe(200);
+    expect(count.body.data).toEqual({ tag_id: tag.id, tag: tag.name, seafarers: 4, linked: 3 });
+    // Counting writes nothing: no task, no message.
+    expect(await db().backgroundTask.count()).toBe(tasksBefore);
+    expect(await db().chatMessage.count({ where: { userId: { in: members.map((m) => m.id) } } })).toBe(0);
+
+    const missing = await request(app).get("/api/chat_messages/broadcast_count").set(headers);
+    expect(missing.status).toBe(422);
+    expect(JSON.stringify(missing.body.errors[0].source)).toContain("tag_id");
+    const noTag = await request(app).get("/api/chat_messages/broadcast_count?tag_id=2000000000").set(headers);
+    expect(noTag.status).toBe(422);
+    const partner = await signInAs("partner", app);
+    const denied = await request(app)
+      .get(`/api/chat_messages/broadcast_count?tag_id=${tag.id}`)
+      .set(partner.headers);
+    expect(denied.status).toBe(403);
+
+    const body = `Crew change in Rotterdam, who is free? ${randomUUID().slice(0, 6)}`;
+    const sent = await request(app)
+      .post("/api/chat_messages/broadcast")
+      .set(headers)
+      .send({ tag_id: tag.id, body, confirm: count.body.data.linked });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const taskId = Number(sent.body.data.background_task_id);
+    // Every reading of the task while it runs: what settled is sent + failed.
+    const seen: { done: number; sent: number; failed: number }[] = [];
+    const done = await until(
+      "the broadcast to finish",
+      async () => {
+        const res = await request(app).get(`/api/background_tasks/${taskId}`).set(headers);
+        const a = res.body.data?.attributes;
+        if (a) seen.push({ done: a.done, sent: a.result?.sent ?? 0, failed: a.result?.failed ?? 0 });
+        return a?.status === "done" ? a : null;
+      },
+      60_000,
+    );
+    standIn.unblock(blocked);
+    expect(done.result).toEqual({ sent: 2, failed: 1, queued: 0 });
+    expect(seen.every((s) => s.sent + s.failed === s.done)).toBe(true);
+    const failedRow = await db().chatMessage.findFirst({ where: { broadcastId: taskId, status: "failed" } });
+    expect(failedRow?.telegramChatId).toBe(String(blocked));
+  }, 60_000);
+
   it("refuses a broadcast without tgChat.create and with no linked seafarer", async () => {
     const partner = await signInAs("partner", app);
     const tag = await db().tag.create({ data: { name: `empty-${randomUUID().slice(0, 8)}` } });

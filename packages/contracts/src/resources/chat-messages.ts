@@ -47,6 +47,20 @@ export const ZChatBroadcast = z.strictObject({
 });
 export type TChatBroadcast = z.infer<typeof ZChatBroadcast>;
 
+/** GET /api/chat_messages/broadcast_count?tag_id=: the count alone, before any message is written. */
+export const ZChatBroadcastCountQuery = z.strictObject({ tag_id: ZRecordId });
+
+/**
+ * A broadcast's task while it runs and after: `result` counts the messages sent and failed so
+ * far (each settled message adds one), and at the end also those still queued (none, normally).
+ */
+export const ZChatBroadcastResult = z.object({
+  sent: z.number().int().catch(0),
+  failed: z.number().int().catch(0),
+  queued: z.number().int().optional(),
+});
+export type TChatBroadcastResult = z.infer<typeof ZChatBroadcastResult>;
+
 /** The broadcast's count (no `confirm`): applicants in the tag the sender reads, and those of them on Telegram. */
 export interface TChatBroadcastCount {
   tag_id: number;
@@ -130,6 +144,17 @@ export const chatMessages = defineResource({
       on: "collection",
       permission: { key: "tgChat", action: "create" },
       input: ZChatBroadcast,
+    },
+    /**
+     * GET /api/chat_messages/broadcast_count?tag_id=: what the broadcast's first call answers,
+     * without a message: the count a dialog shows as soon as a tag is picked. Reads only.
+     */
+    broadcast_count: {
+      label: "Count a tag's Telegram audience",
+      method: "GET",
+      on: "collection",
+      permission: { key: "tgChat", action: "create" },
+      input: ZChatBroadcastCountQuery,
     },
     /** GET /api/chat_messages/status: whether a bot is configured, and its name. */
     status: {

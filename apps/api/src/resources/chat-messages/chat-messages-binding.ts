@@ -13,7 +13,8 @@ import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { botApi, botUsername } from "../../telegram/bot-client.js";
 import { hashLinkToken } from "../../telegram/telegram-updates.js";
-import { chatMessagesRepository } from "./chat-messages-repository.js";
+import type { TKernelServices } from "../../kernel/kernel-deps.js";
+import { chatMessagesRepository, type TChatMessagesRepository } from "./chat-messages-repository.js";
 import { telegramBroadcastJob } from "./telegram-broadcast-job.js";
 import { telegramSendJob } from "./telegram-send-job.js";
 
@@ -24,6 +25,39 @@ const ZLoaded = z.object({
 /** A chat is read with its applicant: staff who may not read applicants read no chat. */
 export const chatScope = (actor: TActor): TWhereOf<"ChatMessage"> =>
   can(actor.permissions, "users", "read") ? {} : { id: { in: [] } };
+
+/**
+ * Who a broadcast to `tagId` reaches: the applicants of the tag the sender reads (their count),
+ * and those of them linked to Telegram. Reads only; a 403 without applicants, a 422 for no tag.
+ */
+const broadcastAudience = async (
+  kernel: TKernelServices,
+  repo: TChatMessagesRepository,
+  actor: TActor,
+  tagId: number,
+) => {
+  if (!can(actor.permissions, "users", "read"))
+    throw AppError.forbidden("Reading applicants is not allowed.");
+  const audience = await repo.tagAudience(tagId);
+  if (!audience) throw AppError.invalid([{ field: "tag_id", message: "is not a tag" }]);
+  const hidden = new Set(
+    await kernel.serviceOf("users").outOfScopeIds(
+      actor,
+      audience.members.map((m) => m.id),
+    ),
+  );
+  const readable = audience.members.filter((m) => !hidden.has(m.id));
+  const linked = readable.flatMap((m) =>
+    m.telegramUserId ? [{ id: m.id, telegramUserId: m.telegramUserId }] : [],
+  );
+  const count: TChatBroadcastCount = {
+    tag_id: audience.tag.id,
+    tag: audience.tag.name,
+    seafarers: readable.length,
+    linked: linked.length,
+  };
+  return { count, linked };
+};
 
 /**
  * The Telegram chat (docs/outside-channels.md): listed under the applicant
@@ -82,26 +116,7 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
      */
     async broadcast(ctx) {
       const { actor, input } = ctx;
-      if (!can(actor.permissions, "users", "read"))
-        throw AppError.forbidden("Reading applicants is not allowed.");
-      const audience = await ctx.repo.tagAudience(input.tag_id);
-      if (!audience) throw AppError.invalid([{ field: "tag_id", message: "is not a tag" }]);
-      const hidden = new Set(
-        await ctx.kernel.serviceOf("users").outOfScopeIds(
-          actor,
-          audience.members.map((m) => m.id),
-        ),
-      );
-      const readable = audience.members.filter((m) => !hidden.has(m.id));
-      const linked = readable.flatMap((m) =>
-        m.telegramUserId ? [{ id: m.id, telegramUserId: m.telegramUserId }] : [],
-      );
-      const count: TChatBroadcastCount = {
-        tag_id: audience.tag.id,
-        tag: audience.tag.name,
-        seafarers: readable.length,
-        linked: linked.length,
-      };
+      const { count, linked } = await broadcastAudience(ctx.kernel, ctx.repo, actor, input.tag_id);
       if (input.confirm === undefined) return { document: { data: count } };
       if (!ctx.kernel.config.TELEGRAM_BOT_TOKEN)
         throw AppError.conflict("No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).");
@@ -128,6 +143,12 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
           meta: { message: CHAT_NOTICES.broadcast },
         },
       };
+    },
+
+    /** The broadcast's count alone (no message yet): reads only. */
+    async broadcast_count(ctx) {
+      const { count } = await broadcastAudience(ctx.kernel, ctx.repo, ctx.actor, ctx.input.tag_id);
+      return { document: { data: count } };
     },
 
     async link(ctx) {

@@ -132,13 +132,16 @@ export const chatMessagesRepository = (db: TTx) => ({
   },
 
   /**
-   * One more message of a broadcast settled (sent or failed): its task's `done` grows, and the
-   * last one finishes the task with the counts. One statement each, so workers settling
-   * messages at once never lose a count.
+   * One more message of a broadcast settled (sent or failed): its task's `done` grows with the
+   * running count of its outcome in `result` (what the progress bar shows), and the last one
+   * finishes the task with the counts read back from the messages. One statement each, so
+   * workers settling messages at once never lose a count.
    */
-  async settleBroadcastMessage(broadcastId: number): Promise<void> {
+  async settleBroadcastMessage(broadcastId: number, outcome: "sent" | "failed"): Promise<void> {
     const [row] = await db.$queryRaw<{ done: number; total: number }[]>`
-      UPDATE background_tasks SET done = done + 1, updated_at = now()
+      UPDATE background_tasks SET done = done + 1, updated_at = now(),
+             result = jsonb_set(COALESCE(result, '{}'::jsonb), ARRAY[${outcome}::text],
+                                to_jsonb(COALESCE((result ->> ${outcome}::text)::int, 0) + 1))
        WHERE id = ${broadcastId} RETURNING done, total`;
     if (!row || row.done < row.total) return;
     const counts = await db.chatMessage.groupBy({

@@ -18,7 +18,7 @@ export const telegramSendHandler = handleJob(telegramSendJob, async ({ messageId
       const repo = chatMessagesRepository(tx);
       await repo.updateMessage(messageId, { status: "failed", error, attempts: { increment: 1 } });
       await repo.refreshApplicant(message.userId);
-      if (message.broadcastId !== null) await repo.settleBroadcastMessage(message.broadcastId);
+      if (message.broadcastId !== null) await repo.settleBroadcastMessage(message.broadcastId, "failed");
     });
   const api = botApi(ctx.config);
   if (!api) return void (await fail("No Telegram bot is configured (TELEGRAM_BOT_TOKEN)"));
@@ -39,7 +39,7 @@ export const telegramSendHandler = handleJob(telegramSendJob, async ({ messageId
         sentAt: new Date(),
         attempts: { increment: 1 },
       });
-      if (message.broadcastId !== null) await repo.settleBroadcastMessage(message.broadcastId);
+      if (message.broadcastId !== null) await repo.settleBroadcastMessage(message.broadcastId, "sent");
     });
     return;
   }
