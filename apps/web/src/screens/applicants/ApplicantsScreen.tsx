@@ -1,6 +1,6 @@
 import { applicants } from "@crew/contracts";
 import { ActionIcon, Box, Button, Group } from "@mantine/core";
-import { IconListCheck, IconPlus, IconX } from "@tabler/icons-react";
+import { IconBrandTelegram, IconListCheck, IconPlus, IconX } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
@@ -11,11 +11,13 @@ import { ResourceListScreen } from "../../resources/list/ResourceListScreen";
 import { SortMenu } from "../../resources/list/SortMenu";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
+import { BroadcastDialog, broadcastResult, type TBroadcastTask } from "./BroadcastDialog";
 import { ExportButton } from "./ExportButton";
 import { SearchHelp } from "./SearchHelp";
 import { TagBatchBar } from "./TagBatchBar";
 import { SeafarerLegend } from "./SeafarerLegend";
 import { TaskNotice } from "./TaskNotice";
+import { useBackgroundTask } from "./use-background-task";
 import { applicantColumns } from "./applicant-columns";
 import { SORT_MENU_COLUMNS } from "./applicant-sorts";
 import { ApplicantsFilterPanel } from "./ApplicantsFilterPanel";
@@ -25,6 +27,12 @@ interface TTask {
   label: string;
   download: boolean;
 }
+
+/** A broadcast's outcome in its notice: "12 sent, 1 failed". */
+const broadcastSummary = ({ result }: { result: unknown }) => {
+  const { sent, failed } = broadcastResult(result);
+  return failed ? `${sent} sent, ${failed} failed` : `${sent} sent`;
+};
 
 /** The includes the main list reading asks for (spec 001 §7), as far as the role may read them. */
 const LIST_INCLUDES = ["role", "last_expirience", "external_applications"] as const;
@@ -48,6 +56,18 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
   const [tasks, setTasks] = useState<TTask[]>([]);
   const mayTagBatch = can("tagsBatch", "update");
   const maySortMenu = can("sortingMenu", "enable");
+  const mayBroadcast = can("tgChat", "create") && can("users", "read");
+  // "Message a tag": the dialog, and the broadcast it follows (its notice while it is closed).
+  const [broadcasting, setBroadcasting] = useState(false);
+  const [broadcast, setBroadcast] = useState<TBroadcastTask | null>(null);
+  const [noticeOf, setNoticeOf] = useState<string | null>(null);
+  const broadcastStatus = useBackgroundTask(broadcast?.id ?? null).data?.attributes.status;
+  const closeBroadcast = () => {
+    setBroadcasting(false);
+    // Closed while it runs: a notice follows it to the end (the dialog shows it again).
+    if (broadcast && broadcastStatus !== "done" && broadcastStatus !== "failed") setNoticeOf(broadcast.id);
+  };
+  const noticeDone = useCallback(() => setNoticeOf(null), []);
   const columns = useCallback(() => applicantColumns(config.base), [config.base]);
 
   const reload = useCallback(
@@ -130,6 +150,27 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
         }
         headerActions={(create) => (
           <>
+            {mayBroadcast ? (
+              <>
+                <Button
+                  visibleFrom="xs"
+                  variant="default"
+                  leftSection={<IconBrandTelegram size={16} />}
+                  onClick={() => setBroadcasting(true)}
+                >
+                  Message a tag
+                </Button>
+                <ActionIcon
+                  hiddenFrom="xs"
+                  variant="default"
+                  size="input-sm"
+                  onClick={() => setBroadcasting(true)}
+                  aria-label="Message a tag"
+                >
+                  <IconBrandTelegram size={18} />
+                </ActionIcon>
+              </>
+            ) : null}
             <ExportButton
               query={list.query}
               onQueued={(id) => follow({ id, label: "Exporting seafarers", download: true })}
@@ -151,6 +192,21 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
           </>
         )}
       />
+      {broadcasting ? (
+        <BroadcastDialog
+          key={broadcast?.id ?? "new"}
+          task={broadcast}
+          onTask={setBroadcast}
+          onClose={closeBroadcast}
+        />
+      ) : broadcast && noticeOf === broadcast.id ? (
+        <TaskNotice
+          taskId={broadcast.id}
+          label={`Message to "${broadcast.tag}"`}
+          summary={broadcastSummary}
+          onDone={noticeDone}
+        />
+      ) : null}
       {tasks.map((t) => (
         <TaskNotice key={t.id} taskId={t.id} label={t.label} download={t.download} onDone={finished(t.id)} />
       ))}

@@ -12,6 +12,8 @@ export interface TTaskNoticeProps {
   /** Download the task's file when it is done (an export). */
   download?: boolean;
   onDone: (ok: boolean) => void;
+  /** The outcome line of a finished task (default: how many applicants). */
+  summary?: (attributes: { total: number; result: unknown }) => string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface TTaskNoticeProps {
  * an export's file downloads when it is ready and stays a button in the notice. Renders nothing
  * itself: mount it while the task matters.
  */
-export const TaskNotice = ({ taskId, label, download = false, onDone }: TTaskNoticeProps) => {
+export const TaskNotice = ({ taskId, label, download = false, onDone, summary }: TTaskNoticeProps) => {
   const task = useBackgroundTask(taskId);
   const id = `task-${taskId}`;
   const finished = useRef(false);
@@ -46,7 +48,13 @@ export const TaskNotice = ({ taskId, label, download = false, onDone }: TTaskNot
         message:
           status === "done" ? (
             <Group gap="xs" justify="space-between" wrap="nowrap">
-              <Text size="sm">{total === 1 ? "1 applicant" : `${total} applicants`}</Text>
+              <Text size="sm">
+                {summary
+                  ? summary({ total, result: attributes.result })
+                  : total === 1
+                    ? "1 applicant"
+                    : `${total} applicants`}
+              </Text>
               {download && url ? (
                 <Button size="compact-xs" variant="light" onClick={() => void downloadFile(url)}>
                   Download
@@ -81,7 +89,17 @@ export const TaskNotice = ({ taskId, label, download = false, onDone }: TTaskNot
     if (shown.current) notifications.update(notice);
     else notifications.show(notice);
     shown.current = true;
-  }, [attributes, id, label, download, onDone]);
+  }, [attributes, id, label, download, onDone, summary]);
+
+  // Unmounted before the end (the screen shows the task another way): its notice goes too.
+  useEffect(
+    () => () => {
+      if (finished.current || !shown.current) return;
+      notifications.hide(id);
+      shown.current = false;
+    },
+    [id],
+  );
 
   return null;
 };
