@@ -59,15 +59,22 @@ const setUp = (routes: Record<string, (init?: RequestInit) => Response>) => {
 };
 
 const pickTagAndWrite = async (text: string) => {
-  const tag = await screen.findByRole("combobox", { name: "Tag" });
+  const tag = await screen.findByRole("combobox", { name: "Tag" }, { timeout: 10_000 });
   fireEvent.click(tag);
   fireEvent.change(tag, { target: { value: "Bulk" } });
-  fireEvent.click(await screen.findByRole("option", { name: "Bulk officers", hidden: true }));
+  fireEvent.click(
+    await screen.findByRole("option", { name: "Bulk officers", hidden: true }, { timeout: 10_000 }),
+  );
   fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: text } });
-  await screen.findByText("2 seafarers will get it (1 of the tag has no Telegram link and will not).");
+  await screen.findByText(
+    "2 seafarers will get it (1 of the tag has no Telegram link and will not).",
+    {},
+    { timeout: 10_000 },
+  );
 };
 
-describe("Message a tag: the dialog's states", () => {
+// Under a loaded machine the Mantine dialog takes seconds to render: generous timeouts.
+describe("Message a tag: the dialog's states", { timeout: 30_000 }, () => {
   it("says who gets it and who does not", () => {
     expect(audienceText(count)).toBe(
       "2 seafarers will get it (1 of the tag has no Telegram link and will not).",
