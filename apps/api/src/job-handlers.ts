@@ -9,6 +9,7 @@ import { telegramSendHandler } from "./resources/chat-messages/telegram-send-han
 import { telegramBroadcastHandler } from "./resources/chat-messages/telegram-broadcast-handler.js";
 import { telegramFileHandler } from "./resources/chat-messages/telegram-file-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
+import { purgeAppFormFilesHandler } from "./resources/app-form-links/purge-app-form-files-handler.js";
 import { taskRemindersHandler } from "./resources/tasks/task-reminders-handler.js";
 import { vacancyChannelSweepHandler } from "./resources/vacancies/vacancy-channel-handler.js";
 
@@ -29,4 +30,5 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   telegramFileHandler,
   taskRemindersHandler,
   vacancyChannelSweepHandler,
+  purgeAppFormFilesHandler,
 ];

@@ -9,6 +9,8 @@ import { signInAs } from "../support/auth.js";
 import { testConfig, testDeps } from "../support/deps.js";
 import { samplePdf, samplePng, sampleExe } from "../support/sample-files.js";
 import { createApplicant } from "../planning/planning-support.js";
+import { purgeAppFormFilesHandler } from "../../src/resources/app-form-links/purge-app-form-files-handler.js";
+import { runJobOnce } from "../support/run-job.js";
 
 /**
  * The public application form's drafts, sea service rows and uploads (issue 19 §3): a draft is
@@ -316,5 +318,55 @@ describe("application form: drafts, sea service, uploads", () => {
       expect(link.draft).toBeNull();
       expect(await filesOf(linkId)).toEqual([]);
     });
+  });
+
+  it("deletes the files of forms that can no longer be sent, keeps open and sent ones", async () => {
+    const scan = (name: string) => [{ field: "documents", buffer: samplePdf(), name }];
+    const draft = { action: "draft", surname: "Bondar", name: "Ivan" };
+    // Replaced: a newer link for the same applicant closes this one.
+    const replaced = await newLink();
+    expect((await postForm(replaced.token, draft, scan("old.pdf"))).status).toBe(200);
+    const renewed = await api()
+      .post(`/api/users/${replaced.user.id}/app_form_links`)
+      .set(replaced.headers)
+      .send({});
+    expect(renewed.status).toBe(201);
+    // Expired, never sent.
+    const expired = await newLink();
+    expect((await postForm(expired.token, draft, scan("late.pdf"))).status).toBe(200);
+    await db().appFormLink.update({
+      where: { id: expired.linkId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    // Still open, and one deleted by staff.
+    const open = await newLink();
+    expect((await postForm(open.token, draft, scan("open.pdf"))).status).toBe(200);
+    const deleted = await newLink();
+    expect((await postForm(deleted.token, draft, scan("gone.pdf"))).status).toBe(200);
+    const goneKeys = (await filesOf(deleted.linkId)).map((f) => f.key);
+    expect((await api().delete(`/api/app_form_links/${deleted.linkId}`).set(deleted.headers)).status).toBe(
+      204,
+    );
+    const storage = testDeps().storage;
+    const keysOf = async (linkId: number) => (await filesOf(linkId)).map((f) => f.key);
+    const replacedKeys = await keysOf(replaced.linkId);
+    const expiredKeys = await keysOf(expired.linkId);
+    const openKeys = await keysOf(open.linkId);
+
+    // Within the week a closed link's files stay.
+    await runJobOnce(purgeAppFormFilesHandler, {});
+    expect(await keysOf(replaced.linkId)).toEqual(replacedKeys);
+    expect(await keysOf(expired.linkId)).toEqual(expiredKeys);
+
+    await runJobOnce(purgeAppFormFilesHandler, { closedForMs: 0 });
+    expect(await filesOf(replaced.linkId)).toEqual([]);
+    expect(await filesOf(expired.linkId)).toEqual([]);
+    for (const key of [...replacedKeys, ...expiredKeys, ...goneKeys])
+      expect(await storage.exists(key)).toBe(false);
+    expect(await keysOf(open.linkId)).toEqual(openKeys);
+    for (const key of openKeys) expect(await storage.exists(key)).toBe(true);
+    // Twice is harmless.
+    await runJobOnce(purgeAppFormFilesHandler, { closedForMs: 0 });
+    expect(await keysOf(open.linkId)).toEqual(openKeys);
   });
 });

@@ -90,6 +90,21 @@ export const appFormLinksRepository = (db: TTx) => ({
     return removed.map((r) => r.key);
   },
 
+  /**
+   * Files of forms never sent whose link closed before `closedBefore` (replaced or expired), and
+   * of links deleted: their rows deleted, their object keys returned to delete after the commit.
+   */
+  async deleteAbandonedFiles(closedBefore: Date): Promise<string[]> {
+    const rows = await db.$queryRaw<{ id: number; key: string }[]>`
+      SELECT f.id, f.key FROM stored_files f
+      LEFT JOIN app_form_links l ON l.id = f.record_id
+      WHERE f.record_type = 'app_form_links'
+        AND (l.id IS NULL
+          OR (l.submitted_at IS NULL AND (l.revoked_at < ${closedBefore} OR l.expires_at < ${closedBefore})))`;
+    if (rows.length) await db.storedFile.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    return rows.map((r) => r.key);
+  },
+
   /** Whether these ids name the link's photo. */
   async isPhoto(linkId: number, fileIds: readonly number[]): Promise<boolean> {
     const n = await db.storedFile.count({
