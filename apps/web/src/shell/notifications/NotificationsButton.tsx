@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Indicator, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconBell } from "@tabler/icons-react";
@@ -10,6 +10,8 @@ import { NotificationsDrawer } from "./NotificationsDrawer";
 import { fetchUnreadCount, notificationKeys, type TNotification } from "./notifications-api";
 import { PopupMessage } from "./PopupMessage";
 import { usePopupNotices } from "./use-popup-notices";
+
+const WAITING_NOTICE_ID = "notifications-waiting";
 
 /**
  * Header bell with the unread badge and the pop-ups of new notifications. A new notification is
@@ -36,26 +38,55 @@ export const NotificationsButton = () => {
     staleTime: 0,
   });
 
-  usePopupNotices(true, opened, (items: TNotification[], more: number) => {
-    for (const n of items) {
+  usePopupNotices(
+    true,
+    opened,
+    (items: TNotification[], more: number) => {
+      for (const n of items) {
+        notifications.show({
+          title: n.attributes.author_name || "New notification",
+          message: <PopupMessage notification={n} />,
+          color: "blue",
+          autoClose: NOTICE_AUTO_DISMISS_MS,
+          withBorder: true,
+        });
+      }
+      if (more > 0) {
+        notifications.show({
+          title: "New notifications",
+          message: `${more} more in the notifications panel`,
+          color: "blue",
+          autoClose: NOTICE_AUTO_DISMISS_MS,
+          withBorder: true,
+        });
+      }
+    },
+    (waiting: number) => {
+      // What was waiting at sign-in: one notice that opens the panel, not a column of pop-ups.
       notifications.show({
-        title: n.attributes.author_name || "New notification",
-        message: <PopupMessage notification={n} />,
+        id: WAITING_NOTICE_ID,
+        title: `${waiting} notifications waiting`,
+        message: (
+          <Text size="sm">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                notifications.hide(WAITING_NOTICE_ID);
+                setOpened(true);
+              }}
+            >
+              Open the notifications panel
+            </Anchor>
+          </Text>
+        ),
         color: "blue",
         autoClose: NOTICE_AUTO_DISMISS_MS,
         withBorder: true,
       });
-    }
-    if (more > 0) {
-      notifications.show({
-        title: "New notifications",
-        message: `${more} more in the notifications panel`,
-        color: "blue",
-        autoClose: NOTICE_AUTO_DISMISS_MS,
-        withBorder: true,
-      });
-    }
-  });
+    },
+  );
 
   const unread = count.data ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
