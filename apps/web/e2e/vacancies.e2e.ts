@@ -152,3 +152,77 @@ test("create and publish a vacancy, see it on /jobs, apply the top match, move i
   await expect(fromApplicant.getByLabel("Vacancy")).toBeVisible();
   await shoot(page, "applicant-apply-dialog", { fullPage: false });
 });
+
+/**
+ * Issue 18 §1: the scheduler's globe and offer follow the vacancy. A published vacancy plan with
+ * an offer makes its vacancy; unpublishing the vacancy in its edit form takes the globe and the
+ * offer off the plan's item on the scheduler; publishing it again with another wage brings them
+ * back with the new figure.
+ */
+test("the scheduler's globe and offer follow a vacancy edit", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const tag = unique().toUpperCase();
+  const api = await planningApi(request);
+  const vesselName = `E2E GLOBE ${tag}`;
+  const { vesselId, rows, rankIds } = await api.vesselWithRows(vesselName, ["Master"]);
+  const made = await api.call("post", "/time_plans", {
+    data: {
+      type: "time_plans",
+      attributes: {
+        start: dayFromToday(30),
+        end: dayFromToday(150),
+        status: "vacancy",
+        to_publish: true,
+        offer: 6150,
+      },
+      relationships: { manning_scale: { data: { type: "manning_scales", id: rows[0] } } },
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const planId = (made.body.data as { id: string }).id;
+  const plan = await api.call("get", `/time_plans/${planId}`);
+  const vacancyId = String(
+    (plan.body.data as { attributes: { vacancy_id: number | null } }).attributes.vacancy_id,
+  );
+  expect(vacancyId).toMatch(/^\d+$/);
+
+  const scheduler = `/?vesselIds=${vesselId}&roleIds=${rankIds.join(",")}&ownerIds=all&day=${dayFromToday(20)}`;
+  const item = page.locator(`.planner-timeline .vis-item.plan-${planId}`);
+  await page.setViewportSize(WIDE);
+  await signIn(page, "admin@example.com");
+  await page.goto(scheduler);
+  await expect(item).toContainText("🌐 Vacancy (USD 6,150)");
+
+  // Unpublish it in the vacancy's edit form.
+  await page.goto(`/vacancies/${vacancyId}/edit`);
+  const form = page.getByRole("dialog");
+  await expect(form.getByLabel("Published", { exact: true })).toBeChecked();
+  await form.getByLabel("Published", { exact: true }).uncheck();
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/vacancies(\?.*)?$/);
+  const unpublished = await api.call("get", `/vacancies/${vacancyId}`);
+  expect((unpublished.body.data as { attributes: { published: boolean } }).attributes.published).toBe(false);
+
+  // The scheduler: no globe, no offer.
+  await page.goto(scheduler);
+  await expect(item).toContainText("Vacancy");
+  await expect(item).not.toContainText("🌐");
+  await expect(item).not.toContainText("6,150");
+  await page.waitForTimeout(1500);
+  await expect(item).toContainText("Vacancy");
+  await shoot(page, "vacancy-unpublished-on-scheduler", { fullPage: false });
+
+  // Publish it again with another wage: the globe returns with the new offer.
+  await page.goto(`/vacancies/${vacancyId}/edit`);
+  await expect(form.getByLabel("Published", { exact: true })).not.toBeChecked();
+  await form.getByLabel("Published", { exact: true }).check();
+  await form.getByLabel("Wage, USD/month").fill("6400");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/vacancies(\?.*)?$/);
+  await page.goto(scheduler);
+  await expect(item).toContainText("🌐 Vacancy (USD 6,400)");
+  // The timeline draws again once the live stream's refresh lands: picture it after that.
+  await page.waitForTimeout(1500);
+  await expect(item).toContainText("🌐 Vacancy (USD 6,400)");
+  await shoot(page, "vacancy-republished-on-scheduler", { fullPage: false });
+});
