@@ -113,6 +113,7 @@ export const SURVEY_NOTICES = {
   updated: "Survey updated successfully",
   deleted: "Survey deleted successfully",
   sent: "The survey is on its way",
+  tagSent: "The survey is on its way to the tag",
 } as const;
 
 /** How long a survey link stays usable (a debrief is often answered days after sign-off). */
@@ -130,6 +131,49 @@ export const ZSurveySend = z.strictObject({
     .max(SURVEY_SEND_MAX, `may name at most ${SURVEY_SEND_MAX} seafarers`)
     .refine((ids) => new Set(ids).size === ids.length, "names a seafarer twice"),
 });
+
+/** Background task kind of a survey sent to a tag (its Telegram delivery's progress). */
+export const SURVEY_TAG_SEND_KIND = "survey_schemas.send_to_tag";
+
+/**
+ * POST /api/survey_schemas/{id}/send_to_tag {tag_id, confirm?}: the survey to every applicant of
+ * a tag. Without `confirm` nothing is written: a 409 whose error meta is the count
+ * (ZSurveyTagCount). With `confirm` (the `reach` the sender was shown, still true) the links are
+ * made; a count that no longer holds is a 409 with the new count.
+ */
+export const ZSurveySendToTag = z.strictObject({
+  tag_id: ZRecordId,
+  confirm: z.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+});
+
+/**
+ * Who a send to a tag reaches: the tag's applicants the sender reads (`seafarers`); of them
+ * those who answered (`answered`) and those holding a link still open (`open_links`) are left
+ * alone; the others (`reach`) get a new link, `on_telegram` of them from the bot and
+ * `without_telegram` as links staff pass on.
+ */
+export const ZSurveyTagCount = z.object({
+  tag_id: z.number(),
+  tag: z.string(),
+  seafarers: z.number(),
+  answered: z.number(),
+  open_links: z.number(),
+  reach: z.number(),
+  on_telegram: z.number(),
+  without_telegram: z.number(),
+});
+export type TSurveyTagCount = z.infer<typeof ZSurveyTagCount>;
+
+/** What a confirmed send to a tag answers: the count, the delivery's task, and the links to pass on by hand. */
+export const ZSurveySendToTagAnswer = z.object({
+  data: ZSurveyTagCount.extend({
+    /** The Telegram delivery's progress (GET /api/background_tasks/{id}); null when nobody is on Telegram. */
+    background_task_id: z.string().nullable(),
+    links: z.array(z.object({ user_id: z.string(), name: z.string(), url: z.string() })),
+  }),
+  meta: z.object({ message: z.string() }).optional(),
+});
+export type TSurveySendToTagAnswer = z.infer<typeof ZSurveySendToTagAnswer>;
 
 /** How a survey reached a seafarer: as a Telegram message, or as a link staff pass on. */
 export const SURVEY_CHANNELS = ["telegram", "link"] as const;
@@ -280,6 +324,17 @@ export const surveySchemas = defineResource({
       on: "member",
       permission: { key: "surveyCreator", action: "create" },
       input: ZSurveySend,
+    },
+    /**
+     * POST /api/survey_schemas/{id}/send_to_tag {tag_id, confirm?}: count first (a 409 with the
+     * count), then one link per seafarer of the tag, delivered on Telegram by the broadcast queue.
+     */
+    send_to_tag: {
+      label: "Send to a tag",
+      method: "POST",
+      on: "member",
+      permission: { key: "surveyCreator", action: "create" },
+      input: ZSurveySendToTag,
     },
     /** GET /api/survey_schemas/{id}/results: per question, across the answers received. */
     results: {

@@ -100,18 +100,21 @@ export const chatMessagesRepository = (db: TTx) => ({
     return backgroundTasksRepository(db).create({ kind: CHAT_BROADCAST_KIND, authorId, total, params });
   },
 
-  /** A broadcast's messages, one per seafarer, queued under its task (live: one event for them all). */
+  /**
+   * A broadcast's messages, one per seafarer, queued under its task (live: one event for them
+   * all). A recipient's own `body` (a survey's personal link) replaces the common one.
+   */
   async createBroadcastMessages(
     broadcastId: number,
     authorId: number,
     body: string,
-    to: readonly { id: number; telegramUserId: string }[],
+    to: readonly { id: number; telegramUserId: string; body?: string }[],
   ): Promise<number> {
     const { count } = await db.chatMessage.createMany({
       data: to.map((u) => ({
         userId: u.id,
         direction: "out",
-        body,
+        body: u.body ?? body,
         status: "queued",
         authorId,
         telegramChatId: u.telegramUserId,

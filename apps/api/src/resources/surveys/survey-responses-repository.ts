@@ -1,6 +1,8 @@
 import type { TTx } from "../../db/client.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { publishAfterCommit } from "../../kernel/transaction-repository.js";
+import { SURVEY_TAG_SEND_KIND } from "@crew/contracts";
+import { backgroundTasksRepository } from "../background-tasks/background-tasks-repository.js";
 import { chatMessagesRepository } from "../chat-messages/chat-messages-repository.js";
 
 /** The seafarer a survey goes to: whether their Telegram is linked decides how it goes. */
@@ -59,6 +61,89 @@ export const surveyResponsesRepository = (db: TTx) => ({
       at: new Date().toISOString(),
     });
     return row;
+  },
+
+  /** A tag's applicants (ids in order) with their names and Telegram, before the sender's scope is applied. */
+  async tagMembers(tagId: number) {
+    const tag = await db.tag.findUnique({ where: { id: tagId }, select: { id: true, name: true } });
+    if (!tag) return null;
+    const members: TSurveyRecipient[] = await db.user.findMany({
+      where: { tags: { some: { tagId } } },
+      select: { id: true, name: true, surname: true, telegramUserId: true },
+      orderBy: { id: "asc" },
+    });
+    return { tag, members };
+  },
+
+  /** Where each of these seafarers stands with the survey: answered, a link still open, or an expired one. */
+  linkStates(surveySchemaId: number, userIds: readonly number[]) {
+    return db.surveyResponse.findMany({
+      where: { surveySchemaId, userId: { in: [...userIds] } },
+      select: { id: true, userId: true, submittedAt: true, expiresAt: true },
+    });
+  },
+
+  /**
+   * New links for a tag, one row per seafarer who has none: how many were made. A row that
+   * appeared meanwhile (a send racing this one) is not made, so the count tells.
+   */
+  async createInvitations(
+    rows: readonly {
+      surveySchemaId: number;
+      userId: number;
+      authorId: number;
+      tokenHash: string;
+      expiresAt: Date;
+      channel: string;
+      definition: Prisma.InputJsonValue;
+    }[],
+  ): Promise<number> {
+    if (!rows.length) return 0;
+    const { count } = await db.surveyResponse.createMany({ data: [...rows], skipDuplicates: true });
+    return count;
+  },
+
+  /** Renews an expired, unanswered link (true), or nothing when it was answered or renewed meanwhile (false). */
+  async renewExpired(
+    id: number,
+    data: { authorId: number; tokenHash: string; expiresAt: Date; channel: string; definition: Prisma.InputJsonValue },
+    now: Date,
+  ): Promise<boolean> {
+    const { count } = await db.surveyResponse.updateMany({
+      where: { id, submittedAt: null, expiresAt: { lte: now } },
+      data: { ...data, chatMessageId: null },
+    });
+    return count === 1;
+  },
+
+  /** The progress row of a survey's Telegram delivery to a tag. */
+  createTagTask(authorId: number, total: number, params: { survey_id: number; tag_id: number; tag: string }) {
+    return backgroundTasksRepository(db).create({ kind: SURVEY_TAG_SEND_KIND, authorId, total, params });
+  },
+
+  /** Each response of the survey gets the chat message of the delivery that carries its link. */
+  async linkDeliveryMessages(surveySchemaId: number, broadcastId: number): Promise<void> {
+    await db.$executeRaw`
+      UPDATE survey_responses s SET chat_message_id = c.id
+        FROM chat_messages c
+       WHERE c.broadcast_id = ${broadcastId} AND s.survey_schema_id = ${surveySchemaId}
+         AND s.user_id = c.user_id`;
+  },
+
+  /** One live event for the rows a send to a tag made. */
+  async published(surveySchemaId: number, userIds: readonly number[], actorId: number): Promise<void> {
+    const rows = await db.surveyResponse.findMany({
+      where: { surveySchemaId, userId: { in: [...userIds] } },
+      select: { id: true },
+    });
+    if (!rows.length) return;
+    publishAfterCommit(db, {
+      type: "survey_responses",
+      ids: rows.map((r) => r.id),
+      event: "update",
+      actorId,
+      at: new Date().toISOString(),
+    });
   },
 
   /** The chat's rows: a survey link to a linked seafarer goes as an outbound chat message. */
