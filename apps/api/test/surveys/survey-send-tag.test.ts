@@ -136,9 +136,12 @@ describe("sending a survey to a tag", () => {
     expect(links.every((l) => /\/survey\/[A-Za-z0-9_-]{43}$/.test(l.url))).toBe(true);
     const rows = await rowsOf();
     expect(rows.map((r) => r.userId).sort()).toEqual([...members, late.id].sort());
-    expect(rows.filter((r) => r.channel === "telegram").map((r) => r.userId).sort()).toEqual(
-      onTelegram.map((u) => u.id).sort(),
-    );
+    expect(
+      rows
+        .filter((r) => r.channel === "telegram")
+        .map((r) => r.userId)
+        .sort(),
+    ).toEqual(onTelegram.map((u) => u.id).sort());
 
     // The delivery: the broadcast's task finishes with every message sent; each seafarer on
     // Telegram got exactly one message with their own link.
@@ -169,7 +172,8 @@ describe("sending a survey to a tag", () => {
       expect(row?.chatMessageId).not.toBeNull();
     }
     // Each link opens (the ones handed back as well).
-    for (const l of links) expect((await api().get(`/survey/${l.url.split("/survey/")[1]}`)).status).toBe(200);
+    for (const l of links)
+      expect((await api().get(`/survey/${l.url.split("/survey/")[1]}`)).status).toBe(200);
 
     // Again to the same tag: everyone holds an open link, nobody is reached twice.
     const again = await sendToTag(headers, surveyId, { tag_id: tag.id });
@@ -215,7 +219,14 @@ describe("sending a survey to a tag", () => {
       where: { userId: { in: onTelegram.map((u) => u.id) } },
     });
     expect(messages).toHaveLength(2);
-    expect(await db().backgroundTask.count({ where: { kind: "survey_schemas.send_to_tag", params: { path: ["survey_id"], equals: Number(surveyId) } } })).toBe(1);
+    expect(
+      await db().backgroundTask.count({
+        where: {
+          kind: "survey_schemas.send_to_tag",
+          params: { path: ["survey_id"], equals: Number(surveyId) },
+        },
+      }),
+    ).toBe(1);
   }, 30_000);
 
   it("refuses a role without surveyCreator, and a sender who may not write on the Telegram chat", async () => {

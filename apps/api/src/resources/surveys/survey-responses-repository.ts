@@ -106,7 +106,13 @@ export const surveyResponsesRepository = (db: TTx) => ({
   /** Renews an expired, unanswered link (true), or nothing when it was answered or renewed meanwhile (false). */
   async renewExpired(
     id: number,
-    data: { authorId: number; tokenHash: string; expiresAt: Date; channel: string; definition: Prisma.InputJsonValue },
+    data: {
+      authorId: number;
+      tokenHash: string;
+      expiresAt: Date;
+      channel: string;
+      definition: Prisma.InputJsonValue;
+    },
     now: Date,
   ): Promise<boolean> {
     const { count } = await db.surveyResponse.updateMany({

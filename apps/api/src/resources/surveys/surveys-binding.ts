@@ -166,7 +166,8 @@ export const surveySchemasBinding: TResourceEntry = bindResource(
      */
     async send_to_tag(ctx) {
       const { actor, input, id } = ctx;
-      if (!can(actor.permissions, "users", "read")) throw AppError.forbidden("Reading applicants is not allowed.");
+      if (!can(actor.permissions, "users", "read"))
+        throw AppError.forbidden("Reading applicants is not allowed.");
       if (!can(actor.permissions, "tgChat", "create"))
         throw AppError.forbidden("Sending on the Telegram chat is not allowed.");
       const survey = await ctx.repo.survey(id);
@@ -183,10 +184,12 @@ export const surveySchemasBinding: TResourceEntry = bindResource(
       const readable = audience.members.filter((m) => !hidden.has(m.id));
       const now = new Date();
       const states = new Map(
-        (await ctx.repo.linkStates(
-          id,
-          readable.map((m) => m.id),
-        )).map((r) => [r.userId, r]),
+        (
+          await ctx.repo.linkStates(
+            id,
+            readable.map((m) => m.id),
+          )
+        ).map((r) => [r.userId, r]),
       );
       const bot = Boolean(ctx.kernel.config.TELEGRAM_BOT_TOKEN);
       const reach = readable.filter((m) => {
@@ -216,7 +219,8 @@ export const surveySchemasBinding: TResourceEntry = bindResource(
         const token = randomBytes(32).toString("base64url");
         return { member: m, url: surveyLinkUrl(base, token), tokenHash: hashSurveyToken(token) };
       });
-      const channelOf = (m: { telegramUserId: string | null }) => (bot && m.telegramUserId ? "telegram" : "link");
+      const channelOf = (m: { telegramUserId: string | null }) =>
+        bot && m.telegramUserId ? "telegram" : "link";
       const taskId = await ctx.transaction(async (repo) => {
         const fresh = links.filter((l) => !states.has(l.member.id));
         const made = await repo.createInvitations(
@@ -234,7 +238,13 @@ export const surveySchemasBinding: TResourceEntry = bindResource(
         for (const l of links) {
           const state = states.get(l.member.id);
           if (!state) continue;
-          const data = { authorId: actor.id, tokenHash: l.tokenHash, expiresAt, channel: channelOf(l.member), definition };
+          const data = {
+            authorId: actor.id,
+            tokenHash: l.tokenHash,
+            expiresAt,
+            channel: channelOf(l.member),
+            definition,
+          };
           if (await repo.renewExpired(state.id, data, now)) renewed += 1;
         }
         // Another send made or renewed some of these links meanwhile: nothing of this one stays.

@@ -1,11 +1,23 @@
 import { SURVEY_SEND_MAX, ZSurveySendAnswer, surveySchemas, type TSurveySendAnswer } from "@crew/contracts";
-import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from "@mantine/core";
 import { IconBrandTelegram, IconLink } from "@tabler/icons-react";
 import { useState } from "react";
 import { CopyLinkButton } from "../../lib/CopyLinkButton";
 import { runActionFor } from "../../api/run-action";
 import { RelationshipMultiSelect } from "../../resources/form/RelationshipMultiSelect";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
+import { SurveyTagSend } from "./SurveyTagSend";
 
 interface TProps {
   surveyId: string;
@@ -17,11 +29,15 @@ interface TProps {
 /**
  * Sends a survey to the seafarers staff pick (POST /api/survey_schemas/{id}/send): those who
  * linked Telegram get it as a message from the bot; for the others a personal link comes back
- * to copy and pass on. Nothing is sent before "Send" and the dialog says how it will go.
+ * to copy and pass on. Nothing is sent before "Send" and the dialog says how it will go. "A tag"
+ * sends to every seafarer of a tag after confirming the count (SurveyTagSend).
  */
 export const SurveySendDialog = ({ surveyId, title, opened, onClose }: TProps) => {
   const [userIds, setUserIds] = useState<string[]>([]);
   const [answer, setAnswer] = useState<TSurveySendAnswer["data"] | null>(null);
+  const [mode, setMode] = useState<"seafarers" | "tag">("seafarers");
+  // Once a send to a tag went, its outcome stays (switching away would lose its links).
+  const [tagSent, setTagSent] = useState(false);
   const send = useResourceMutation({
     mutationFn: (ids: string[]) =>
       runActionFor(surveySchemas, "send", { id: surveyId, input: { user_ids: ids } }, ZSurveySendAnswer),
@@ -32,11 +48,27 @@ export const SurveySendDialog = ({ surveyId, title, opened, onClose }: TProps) =
   const close = () => {
     setUserIds([]);
     setAnswer(null);
+    setMode("seafarers");
+    setTagSent(false);
     onClose();
   };
   return (
     <Modal opened={opened} onClose={close} title={`Send “${title}”`} size="lg">
-      {answer ? (
+      {answer === null && !tagSent ? (
+        <SegmentedControl
+          mb="sm"
+          value={mode}
+          onChange={(v) => setMode(v === "tag" ? "tag" : "seafarers")}
+          data={[
+            { value: "seafarers", label: "Seafarers" },
+            { value: "tag", label: "A tag" },
+          ]}
+          aria-label="Send to"
+        />
+      ) : null}
+      {mode === "tag" && answer === null ? (
+        <SurveyTagSend surveyId={surveyId} onClose={close} onSent={() => setTagSent(true)} />
+      ) : answer ? (
         <Stack gap="sm" data-testid="survey-sent">
           <Text size="sm">
             {answer.sent.filter((s) => s.channel === "telegram").length} sent on Telegram,{" "}
