@@ -244,19 +244,21 @@ describe("UkrCrewing and Crewell refresh", () => {
       db().expirience.findMany({ where: { userId: user.id }, orderBy: { dateOn: "asc" } });
 
     // A row that is ours, a rank we do not have, a row the version has not: 422, nothing added.
-    for (const [rows, message] of [
-      [[0, 1], /row 1 \(.*\) is in the applicant's sea service already/],
-      [[1, 2], /"Galley wizard" is none of our ranks/],
-      [[3], /has no sign-on day/],
-      [[9], /name no row of this version: 9/],
+    for (const [rows, at, message] of [
+      [[0, 1], 0, /Row 1 \(.*\) is in the applicant's sea service already/],
+      [[1, 2], 1, /"Galley wizard" is none of our ranks/],
+      [[3], 0, /has no sign-on day/],
+      [[1, 9], 1, /Row 10 is no row of this version/],
     ] as const) {
       const refused = await api()
         .post(`/api/external_object_versions/${versionId}/accept_sea_service`)
         .set(headers)
         .send({ rows });
       expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-      expect(refused.body.errors[0].source.pointer).toBe("/data/attributes/rows");
-      expect(refused.body.errors.map((e: { detail: string }) => e.detail).join(" ")).toMatch(message);
+      // One error, on the refused row's place in the request.
+      expect(refused.body.errors).toHaveLength(1);
+      expect(refused.body.errors[0].source.pointer).toBe(`/data/attributes/rows/${at}`);
+      expect(refused.body.errors[0].title).toMatch(message);
     }
     // An unknown member is a 400 (as everywhere); a wrong shape a 422.
     for (const [body, status] of [
@@ -301,6 +303,108 @@ describe("UkrCrewing and Crewell refresh", () => {
       .send({ rows: [1] });
     expect(twice.status).toBe(422);
     expect(await services()).toHaveLength(2);
+  });
+
+  it("refuses a picked row that overlaps the applicant's sea service or another picked row, by the staff form's rule; nothing written", async () => {
+    const { headers } = await signInAs("manager", app);
+    const { user, ucId } = await applicantWithIds();
+    const rank = await db().rank.upsert({
+      where: { title: "Chief Officer" },
+      create: { title: "Chief Officer" },
+      update: {},
+    });
+    await db().expirience.create({
+      data: {
+        userId: user.id,
+        roleId: rank.id,
+        vesselName: "Lady Anna",
+        dateOn: new Date("2024-03-15T00:00:00Z"),
+        dateOff: new Date("2024-09-19T00:00:00Z"),
+      },
+    });
+    const row = (vessel: string, date_on: string, date_off: string | null) => ({
+      vessel,
+      rank: "Chief Officer",
+      company: null,
+      date_on,
+      date_off,
+    });
+    const seaService = [
+      row("Overlapper", "2024-09-01", "2024-12-01"),
+      // Signs on the day Lady Anna signed off: a shared day is no overlap.
+      row("Touching", "2024-09-19", "2024-11-30"),
+      row("Pair A", "2025-01-10", "2025-05-01"),
+      row("Pair B", "2025-04-20", "2025-08-01"),
+      row("Clean", "2023-01-01", "2023-04-01"),
+      // Still on board (no sign-off): runs on, so it overlaps everything after its sign-on.
+      row("Open", "2025-07-01", null),
+    ];
+    uc.setProfile(ucId, { ...profile(), seaService });
+    const fetched = await api().get(`/api/users/${user.id}/update_from_uc`).set(headers);
+    expect(fetched.status, JSON.stringify(fetched.body)).toBe(200);
+    const versionId: string = fetched.body.data.id;
+    // Overlapping rows are still new to us (not the same vessel and days): staff see them.
+    expect(fetched.body.data.attributes.sea_service_new).toEqual([0, 1, 2, 3, 4, 5]);
+    const take = (rows: number[]) =>
+      api().post(`/api/external_object_versions/${versionId}/accept_sea_service`).set(headers).send({ rows });
+    const count = () => db().expirience.count({ where: { userId: user.id } });
+
+    // Against a record of ours: 422 on that row's place in the request, the record named as the
+    // staff form names it.
+    const onOurs = await take([4, 0]);
+    expect(onOurs.status, JSON.stringify(onOurs.body)).toBe(422);
+    expect(onOurs.body.errors).toHaveLength(1);
+    expect(onOurs.body.errors[0].source.pointer).toBe("/data/attributes/rows/1");
+    expect(onOurs.body.errors[0].title).toMatch(
+      /^Row 1 \(Overlapper\) overlaps the service on Lady Anna \(15\.03\.2024 – 19\.09\.2024\)/,
+    );
+    // The staff form refuses the same dates with the same words: one rule.
+    const byForm = await api()
+      .post(`/api/users/${user.id}/expiriences`)
+      .set(headers)
+      .send({
+        data: {
+          type: "expiriences",
+          attributes: { vessel_name: "Overlapper", date_on: "2024-09-01", date_off: "2024-12-01" },
+          relationships: { role: { data: { type: "ranks", id: String(rank.id) } } },
+        },
+      });
+    expect(byForm.status, JSON.stringify(byForm.body)).toBe(422);
+    expect(byForm.body.errors[0].title).toContain(
+      "overlaps the service on Lady Anna (15.03.2024 – 19.09.2024)",
+    );
+    // Nothing written: not the clean row picked with it either.
+    expect(await count()).toBe(1);
+
+    // Two picked rows overlapping each other: the later one points at the earlier.
+    const pair = await take([3, 2, 4]);
+    expect(pair.status, JSON.stringify(pair.body)).toBe(422);
+    expect(pair.body.errors).toHaveLength(1);
+    expect(pair.body.errors[0].source.pointer).toBe("/data/attributes/rows/0");
+    expect(pair.body.errors[0].title).toMatch(/^Row 4 \(Pair B\) overlaps row 3 \(Pair A\), picked too/);
+    // An open row overlaps the picked row that signs on before it ends (and every refusal is listed).
+    const open = await take([0, 3, 5]);
+    expect(open.status).toBe(422);
+    expect(open.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      "/data/attributes/rows/0",
+      "/data/attributes/rows/2",
+    ]);
+    expect(open.body.errors[1].title).toMatch(/^Row 6 \(Open\) overlaps row 4 \(Pair B\), picked too/);
+    expect(await count()).toBe(1);
+
+    // The rows that fit (one shares Lady Anna's sign-off day) go in together.
+    const fits = await take([1, 2, 4]);
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(fits.body.meta.message).toBe("3 sea-service rows added to the applicant");
+    expect(fits.body.data.attributes.sea_service_new).toEqual([0, 3, 5]);
+    expect(await count()).toBe(4);
+    // Now the rest overlap records of ours.
+    const late = await take([3]);
+    expect(late.status).toBe(422);
+    expect(late.body.errors[0].title).toMatch(
+      /overlaps the service on Pair A \(10\.01\.2025 – 01\.05\.2025\)/,
+    );
+    expect(await count()).toBe(4);
   });
 
   it("a site down, slow, redesigned or without the profile is a clear error and keeps what we have", async () => {

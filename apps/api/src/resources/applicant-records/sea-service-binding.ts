@@ -1,10 +1,11 @@
-import { COINCIDENCES_LIMIT, seaService, formatDay, utcToday } from "@crew/contracts";
+import { COINCIDENCES_LIMIT, seaService, utcToday } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { camel } from "../../kernel/naming.js";
 import { attachmentsAddressedTo } from "./attachments-repository.js";
 import { printCv } from "./cv/print-cv.js";
 import { applicantRecordsScope } from "./records-scope.js";
+import { firstOverlap, servicePeriodText } from "./sea-service-overlap.js";
 import { seaServiceRepository, type TVesselParticulars } from "./sea-service-repository.js";
 import { serviceLength } from "./service-length.js";
 
@@ -96,12 +97,12 @@ export const seaServiceBinding: TResourceEntry = bindResource(
     const datesChanged = ctx.mode === "create" || data.dateOn !== undefined || data.dateOff !== undefined;
     const { userId } = ctx.next;
     if (datesChanged && dateOn && userId && input.attributes.knowing_overlap !== true) {
-      const [other] = await ctx.repo.overlapping(userId, dateOn, dateOff, ctx.id ?? null);
+      const other = await firstOverlap(ctx.repo, userId, dateOn, dateOff, ctx.id ?? null);
       if (other) {
         throw AppError.invalid([
           {
             field: "date_on",
-            message: `overlaps the service on ${other.vesselName} (${formatDay(other.dateOn)} – ${other.dateOff ? formatDay(other.dateOff) : "on board"}); save it as a knowing overlap if that is right`,
+            message: `overlaps the service on ${servicePeriodText(other)}; save it as a knowing overlap if that is right`,
           },
         ]);
       }

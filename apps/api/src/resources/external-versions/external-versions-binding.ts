@@ -8,7 +8,7 @@ import {
   type TCrewSiteSource,
 } from "@crew/contracts";
 import { z } from "zod";
-import { AppError } from "../../errors/app-error.js";
+import { AppError, type TFieldIssue } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
@@ -17,6 +17,7 @@ import { changesOf, newSeaService, type TComparable } from "../../crew-sites/com
 import { CrewSiteError, type TSiteProfile } from "../../crew-sites/crew-site.js";
 import { crewellClient } from "../../crewell/crewell-client.js";
 import { ukrCrewingClient, type TCrewSiteClient } from "../../ukrcrewing/ukrcrewing-client.js";
+import { firstOverlap, servicePeriodText } from "../applicant-records/sea-service-overlap.js";
 import {
   COMPARED_SELECT,
   SERVICE_SELECT,
@@ -242,58 +243,81 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
       if (!version) throw AppError.notFound();
       // The rows go onto the applicant: the caller must read the applicant (their scope applies).
       await kernel.serviceOf("users").find(actor, version.itemId);
+      const userId = version.itemId;
       const theirs = ZSeaRows.parse(version.seaService);
-      const picked = [...new Set(input.rows)].sort((a, b) => a - b);
-      const issues: { field: string; message: string }[] = [];
-      const outside = picked.filter((i) => i >= theirs.length);
-      if (outside.length)
-        issues.push({ field: "rows", message: `name no row of this version: ${outside.join(", ")}` });
+      // Each picked row once, by its place in the version; `at` is its place in the request, which
+      // a refusal points at (/data/attributes/rows/<at>).
+      const picked = input.rows
+        .map((row, at) => ({ row, at }))
+        .filter((p, k, all) => all.findIndex((q) => q.row === p.row) === k)
+        .sort((x, y) => x.row - y.row);
+      const issues: TFieldIssue[] = [];
+      const refuse = (at: number, message: string) =>
+        issues.push({ field: `rows/${at}`, message, sentence: true });
       const ranks = new Map((await ctx.repo.ranks()).map((r) => [r.title.trim().toLowerCase(), r.id]));
       const add = await ctx.transaction(async (repo) => {
-        const fresh = new Set(newSeaService(theirs, await repo.seaServiceOf(version.itemId)));
-        const rows = picked.flatMap((i) => {
-          const s = theirs[i];
-          if (!s) return [];
-          const where = `row ${i + 1} (${s.vessel})`;
-          if (!s.date_on) {
-            issues.push({ field: "rows", message: `${where} has no sign-on day on the site` });
-            return [];
+        const fresh = new Set(newSeaService(theirs, await repo.seaServiceOf(userId)));
+        // The records this call added, by id: the row of the version each came from.
+        const added = new Map<number, number>();
+        for (const { row, at } of picked) {
+          const s = theirs[row];
+          if (!s) {
+            refuse(at, `Row ${row + 1} is no row of this version.`);
+            continue;
           }
-          if (!fresh.has(i)) {
-            issues.push({ field: "rows", message: `${where} is in the applicant's sea service already` });
-            return [];
+          const where = `Row ${row + 1} (${s.vessel})`;
+          if (!s.date_on) {
+            refuse(at, `${where} has no sign-on day on the site.`);
+            continue;
+          }
+          if (!fresh.has(row)) {
+            refuse(at, `${where} is in the applicant's sea service already.`);
+            continue;
           }
           const roleId = s.rank ? ranks.get(s.rank.trim().toLowerCase()) : undefined;
           if (roleId === undefined) {
-            issues.push({
-              field: "rows",
-              message: `${where}: the rank ${s.rank ? `"${s.rank}"` : "(none)"} is none of our ranks; add the row by hand`,
-            });
-            return [];
+            refuse(
+              at,
+              `${where}: the rank ${s.rank ? `"${s.rank}"` : "(none)"} is none of our ranks; add the row by hand.`,
+            );
+            continue;
           }
-          return [
-            {
-              roleId,
-              vesselName: s.vessel.trim(),
-              vesselManager: s.company,
-              dateOn: new Date(`${s.date_on}T00:00:00Z`),
-              dateOff: s.date_off ? new Date(`${s.date_off}T00:00:00Z`) : null,
-            },
-          ];
-        });
+          const dateOn = new Date(`${s.date_on}T00:00:00Z`);
+          const dateOff = s.date_off ? new Date(`${s.date_off}T00:00:00Z`) : null;
+          // The sea service's own overlap rule, against the applicant's records and the rows
+          // added just before in this call (another picked row). The row is added even when
+          // refused, so the rows after it are checked against it; any refusal rolls all back.
+          const other = await firstOverlap(repo, userId, dateOn, dateOff);
+          const otherRow = other ? added.get(other.id) : undefined;
+          if (other)
+            refuse(
+              at,
+              otherRow !== undefined
+                ? `${where} overlaps row ${otherRow + 1} (${theirs[otherRow]?.vessel ?? ""}), picked too; take one of them.`
+                : `${where} overlaps the service on ${servicePeriodText(other)}; add it by hand as a knowing overlap if that is right.`,
+            );
+          added.set(
+            await repo.addSeaService(
+              userId,
+              { roleId, vesselName: s.vessel.trim(), vesselManager: s.company, dateOn, dateOff },
+              actor.id,
+            ),
+            row,
+          );
+        }
+        // Nothing written: the transaction rolls back.
         if (issues.length) throw AppError.invalid(issues);
-        const count = await repo.addSeaService(version.itemId, rows, actor.id);
         // Nothing left to decide (no changed field, no new row): the version is reviewed.
-        const applicant = await repo.applicant(version.itemId);
-        const rest = newSeaService(theirs, await repo.seaServiceOf(version.itemId));
+        const applicant = await repo.applicant(userId);
+        const rest = newSeaService(theirs, await repo.seaServiceOf(userId));
         const changes = applicant
           ? changesOf(ZComparable.catch({}).parse(version.fields), comparableOf(applicant))
           : [];
         if (version.status === "pending" && rest.length === 0 && changes.length === 0) {
           await repo.review(id, version.acceptedFields, actor.id);
-          await repo.refreshApplicant(version.itemId);
+          await repo.refreshApplicant(userId);
         }
-        return count;
+        return added.size;
       });
       return versionWithNotice(
         kernel,

@@ -2,6 +2,7 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import type { TTx } from "../../db/client.js";
 import type { TComparable, TServiceKey } from "../../crew-sites/compare.js";
 import type { TDemoSource } from "../../crew-sites/demo-profiles.js";
+import { seaServiceRepository } from "../applicant-records/sea-service-repository.js";
 
 /** The columns of the applicant a site's profile is compared with (EXTERNAL_FIELDS). */
 export const COMPARED_SELECT = {
@@ -76,22 +77,28 @@ export const externalVersionsRepository = (db: TTx) => ({
     return db.rank.findMany({ select: { id: true, title: true } });
   },
 
-  /** Adds sea-service rows to an applicant (inside the caller's audited transaction). */
+  /**
+   * The applicant's records a period overlaps, by the sea service's own rule
+   * (applicant-records/sea-service-overlap.ts; the staff form's query).
+   */
+  overlapping(userId: number, dateOn: Date, dateOff: Date | null, exceptId: number | null) {
+    return seaServiceRepository(db).overlapping(userId, dateOn, dateOff, exceptId);
+  },
+
+  /** Adds one sea-service row to an applicant (inside the caller's audited transaction); its id. */
   async addSeaService(
     userId: number,
-    rows: {
+    row: {
       roleId: number;
       vesselName: string;
       vesselManager: string | null;
       dateOn: Date;
       dateOff: Date | null;
-    }[],
+    },
     authorId: number,
   ): Promise<number> {
-    const { count } = await db.expirience.createMany({
-      data: rows.map((r) => ({ ...r, userId, authorId })),
-    });
-    return count;
+    const { id } = await db.expirience.create({ data: { ...row, userId, authorId }, select: { id: true } });
+    return id;
   },
 
   createVersion(data: Prisma.ExternalObjectVersionUncheckedCreateInput) {
