@@ -84,3 +84,70 @@ test("admin: refresh an applicant from UkrCrewing, accept two of three changed f
   await expect(shownUnder(page, "Expected wage")).not.toHaveText(wageBefore);
   await shoot(page, "crew-sites-applicant-after");
 });
+
+test("admin: take a sea-service row only UkrCrewing knows, after seeing exactly what will be added", async ({
+  page,
+  request,
+}) => {
+  const api = await planningApi(request);
+  // The demo's last applicant with a UkrCrewing id and sea service has one more contract on
+  // UkrCrewing than in our record (crew-sites/demo-profiles.ts withEarlierContract).
+  const list = await api.call("get", "/users?page[size]=200&fields[users]=ukr_crewing_id&sort=-id");
+  expect(list.status).toBe(200);
+  const rows = (list.body.data ?? []) as { id: string; attributes: Record<string, unknown> }[];
+  let userId: string | undefined;
+  let before = 0;
+  for (const r of rows.filter((x) => typeof x.attributes.ukr_crewing_id === "string")) {
+    const service = await api.call("get", `/users/${r.id}/expiriences?page[size]=999`);
+    const n = ((service.body.data ?? []) as unknown[]).length;
+    if (n > 0) {
+      userId = r.id;
+      before = n;
+      break;
+    }
+  }
+  if (!userId) throw new Error("no demo applicant with a UkrCrewing id and sea service");
+  const serviceCount = async () =>
+    ((await api.call("get", `/users/${userId}/expiriences?page[size]=999`)).body.data as unknown[]).length;
+
+  await page.setViewportSize(WIDE);
+  await signIn(page, "admin@example.com");
+  await page.goto(`/users/${userId}/external`);
+  await page.getByRole("button", { name: "Refresh from UkrCrewing" }).click();
+  await expect(page.getByText("User updated successfully from UkrCrewing")).toBeVisible();
+  const section = page.getByTestId("external-sea-service");
+  const row = section.locator("tr[data-new]", { hasText: "NORDIC SPIRIT" }).last();
+  await expect(row).toBeVisible();
+  // Days as the rest of the app writes them (dd.mm.yyyy), nowhere yyyy-mm-dd.
+  await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+  await expect(page.getByTestId("external-versions")).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  const signedOn = (await row.locator("td").nth(4).innerText()).trim();
+
+  await row.getByRole("checkbox").check();
+  const add = page.getByRole("button", { name: "Add 1 row to sea service" });
+  await add.click();
+  // The dialog lists exactly what will be added; cancelling writes nothing.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("sea-service-confirm")).toContainText("NORDIC SPIRIT");
+  await expect(dialog.getByTestId("sea-service-confirm").locator("tr")).toHaveCount(1);
+  await expect(dialog).toContainText(signedOn);
+  await shoot(page, "crew-sites-sea-service-confirm", { fullPage: false });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await serviceCount()).toBe(before);
+
+  await add.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Add 1 row" }).click();
+  await expect(page.getByText("1 sea-service row added to the applicant")).toBeVisible();
+  // The version is read again: the row is ours now, nothing left to tick.
+  await expect(section.locator("tr", { hasText: "NORDIC SPIRIT" }).last()).toContainText("In our record");
+  await expect(section.locator("tr[data-new]")).toHaveCount(0);
+  expect(await serviceCount()).toBe(before + 1);
+  await shoot(page, "crew-sites-sea-service-taken");
+
+  // The sea-service tab shows it.
+  await page.goto(`/users/${userId}/experiences`);
+  await expect(page.getByText("NORDIC SPIRIT")).toBeVisible();
+  await expect(page.getByText(signedOn).first()).toBeVisible();
+  await shoot(page, "crew-sites-sea-service-tab");
+});

@@ -8,7 +8,10 @@ export interface TDemoSource {
   ukrCrewingId: string | null;
   crewellId: string | null;
   fields: Partial<Record<TExternalField, string | number | null>>;
+  /** The latest ten records of the applicant's sea service, newest first. */
   seaService: TSiteProfile["seaService"];
+  /** The first sign-on of all their sea service (yyyy-mm-dd; null: none). */
+  firstOn: string | null;
 }
 
 const addDays = (day: string, n: number): string =>
@@ -32,13 +35,47 @@ export const demoProfile = (source: TDemoSource, site: "ukr_crewing" | "crewell"
   return { fields: f, seaService: source.seaService };
 };
 
-/** Puts each demo applicant's profile on the stand-in of each site it has an id on. */
+/** The vessel of the contract only the site knows (withEarlierContract). */
+export const DEMO_SITE_ONLY_VESSEL = "NORDIC SPIRIT";
+
+/**
+ * The profile with one contract more than our record: an earlier one (ending 40 days before
+ * the applicant's first sign-on, so it overlaps nothing of ours), in the rank of their latest
+ * record (one of our ranks), for staff to take (accept_sea_service).
+ */
+export const withEarlierContract = (profile: TSiteProfile, source: TDemoSource): TSiteProfile => {
+  const rank = source.seaService[0]?.rank ?? null;
+  if (!source.firstOn || !rank) return profile;
+  return {
+    ...profile,
+    seaService: [
+      ...profile.seaService,
+      {
+        vessel: DEMO_SITE_ONLY_VESSEL,
+        rank,
+        company: "Nordic Tankers AS",
+        date_on: addDays(source.firstOn, -220),
+        date_off: addDays(source.firstOn, -40),
+      },
+    ],
+  };
+};
+
+/**
+ * Puts each demo applicant's profile on the stand-in of each site it has an id on. The last
+ * applicant with a UkrCrewing id and sea service (the highest id) has a contract on UkrCrewing
+ * we lack (withEarlierContract), so a newcomer sees a sea-service row to take.
+ */
 export const feedDemoProfiles = (
   sources: readonly TDemoSource[],
   sites: { ukrCrewing: TSiteStandIn | null; crewell: TSiteStandIn | null },
 ): void => {
+  const withRow = sources.findLast((s) => s.ukrCrewingId && s.firstOn && s.seaService[0]?.rank);
   for (const s of sources) {
-    if (s.ukrCrewingId) sites.ukrCrewing?.setProfile(s.ukrCrewingId, demoProfile(s, "ukr_crewing"));
+    if (s.ukrCrewingId) {
+      const profile = demoProfile(s, "ukr_crewing");
+      sites.ukrCrewing?.setProfile(s.ukrCrewingId, s === withRow ? withEarlierContract(profile, s) : profile);
+    }
     if (s.crewellId) sites.crewell?.setProfile(s.crewellId, demoProfile(s, "crewell"));
   }
 };

@@ -170,7 +170,14 @@ export const externalVersionsRepository = (db: TTx) => ({
       orderBy: { id: "asc" },
       take: limit,
     });
+    const first = await db.expirience.groupBy({
+      by: ["userId"],
+      where: { userId: { in: rows.map((r) => r.id) } },
+      _min: { dateOn: true },
+    });
+    const firstOn = new Map(first.map((f) => [f.userId, day(f._min.dateOn)]));
     return rows.map((r) => ({
+      firstOn: firstOn.get(r.id) ?? null,
       id: r.id,
       ukrCrewingId: r.ukrCrewingId,
       crewellId: r.crewellId,

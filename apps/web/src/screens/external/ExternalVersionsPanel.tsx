@@ -7,6 +7,7 @@ import {
   applicants,
   externalObjectVersions,
   formatDateTime,
+  formatDay,
   type TExternalField,
   type TCrewSiteSource,
   type TExternalSource,
@@ -29,7 +30,8 @@ import { IconCloudDownload } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { z } from "zod";
-import { apiPaths, firstErrorMessage, get } from "../../api";
+import { modals } from "@mantine/modals";
+import { apiPaths, firstErrorMessage, get, isApiError } from "../../api";
 import { runActionFor } from "../../api/run-action";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
@@ -53,16 +55,194 @@ const ZVersion = z.object({
         date_off: z.string().nullable(),
       }),
     ),
+    /** The positions of the sea_service rows our applicant's sea service lacks now. */
+    sea_service_new: z.array(z.number()),
   }),
 });
 type TVersion = z.infer<typeof ZVersion>;
+type TSeaRow = TVersion["attributes"]["sea_service"][number];
 const ZList = z.object({ data: z.array(ZVersion) });
 const ZOne = z.object({ data: ZVersion });
+/** An action's answer with the server's notice (meta.message). */
+const ZMessage = z.object({ data: ZVersion, meta: z.object({ message: z.string() }) });
 
 const parent = externalObjectVersions.parents[0];
 const labelOf = (field: string): string =>
   (applicants.attributes as Record<string, { label: string } | undefined>)[field]?.label ?? field;
-const shown = (v: string | number | null) => (v === null || v === "" ? "—" : String(v));
+const isDayField = (field: string): boolean =>
+  (applicants.attributes as Record<string, { kind: string } | undefined>)[field]?.kind === "date";
+/** A value of the diff as people read it: days as dd.mm.yyyy (they travel as yyyy-mm-dd). */
+const shown = (field: string, v: string | number | null) =>
+  v === null || v === "" ? "—" : isDayField(field) && typeof v === "string" ? formatDay(v) : String(v);
+
+/** A refused row's message by its version row: the 422's pointer /data/attributes/rows/<at> names sent[at]. */
+const rowErrorsOf = (
+  error: unknown,
+  sent: readonly number[],
+): { rows: Map<number, string>; rest: string[] } => {
+  const rows = new Map<number, string>();
+  const rest: string[] = [];
+  if (!isApiError(error) || error.status !== 422) return { rows, rest };
+  for (const e of error.apiErrors) {
+    const [, , , field, at] = e.source?.pointer?.split("/") ?? [];
+    const row = field === "rows" && at !== undefined ? sent[Number(at)] : undefined;
+    if (row !== undefined && !rows.has(row)) rows.set(row, e.title);
+    else rest.push(e.detail ?? e.title);
+  }
+  return { rows, rest };
+};
+
+const serviceDays = (s: TSeaRow) =>
+  `${s.date_on ? formatDay(s.date_on) : "?"} – ${s.date_off ? formatDay(s.date_off) : "on board"}`;
+
+/**
+ * The site's sea service (issue 19 §2): the rows our record lacks get a tick; "Add n rows to sea
+ * service" shows exactly those rows and asks before anything is written (accept_sea_service);
+ * a refused row shows the server's reason on it.
+ */
+const SeaServiceRows = ({ version }: { version: TVersion }) => {
+  const a = version.attributes;
+  const site = EXTERNAL_SOURCE_LABELS[a.source];
+  const { can } = useSession();
+  const mayTake = can("externalUpdate", "update");
+  const fresh = new Set(a.sea_service_new);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [refused, setRefused] = useState<{ rows: Map<number, string>; rest: string[] }>({
+    rows: new Map(),
+    rest: [],
+  });
+  const take = useResourceMutation({
+    mutationFn: (rows: number[]) =>
+      runActionFor(
+        externalObjectVersions,
+        "accept_sea_service",
+        { id: version.id, input: { rows } },
+        ZMessage,
+      ),
+    invalidates: ["external_object_versions", "expiriences", "users"],
+    notice: (r) => r.meta.message,
+    onSuccess: () => {
+      setPicked([]);
+      setRefused({ rows: new Map(), rest: [] });
+    },
+    onFailure: (action, error, rows) => {
+      if (action?.kind === "fields") setRefused(rowErrorsOf(error, rows));
+    },
+  });
+  const takeable = a.sea_service.map((_, i) => i).filter((i) => fresh.has(i));
+  const sorted = [...picked].sort((x, y) => x - y);
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: `Add ${sorted.length} ${sorted.length === 1 ? "row" : "rows"} to sea service`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">These records from {site} will be added to the applicant's sea service:</Text>
+          <Table withTableBorder data-testid="sea-service-confirm">
+            <Table.Tbody>
+              {sorted.map((i) => {
+                const s = a.sea_service[i];
+                return s ? (
+                  <Table.Tr key={i}>
+                    <Table.Td>{s.vessel}</Table.Td>
+                    <Table.Td>{s.rank ?? "—"}</Table.Td>
+                    <Table.Td>{s.company ?? "—"}</Table.Td>
+                    <Table.Td>{serviceDays(s)}</Table.Td>
+                  </Table.Tr>
+                ) : null;
+              })}
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" c="dimmed">
+            Nothing else changes. A row that overlaps the applicant's service is refused with the reason.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: `Add ${sorted.length} ${sorted.length === 1 ? "row" : "rows"}`, cancel: "Cancel" },
+      onConfirm: () => take.mutate(sorted),
+    });
+  if (!a.sea_service.length) return null;
+  return (
+    <Stack gap={4} data-testid="external-sea-service">
+      <Text size="sm" fw={600}>
+        Sea service on {site}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {takeable.length
+          ? `${takeable.length} of ${a.sea_service.length} ${a.sea_service.length === 1 ? "row is" : "rows are"} not in our record; tick the ones to add.`
+          : "Every row is in our record already."}
+      </Text>
+      <Table withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            {mayTake && takeable.length ? <Table.Th w={40} /> : null}
+            <Table.Th>Vessel</Table.Th>
+            <Table.Th>Rank</Table.Th>
+            <Table.Th>Company</Table.Th>
+            <Table.Th>Signed on</Table.Th>
+            <Table.Th>Signed off</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {a.sea_service.map((s, i) => {
+            const error = refused.rows.get(i);
+            return (
+              <Table.Tr key={i} data-row={i} data-new={fresh.has(i) || undefined}>
+                {mayTake && takeable.length ? (
+                  <Table.Td>
+                    {fresh.has(i) ? (
+                      <Checkbox
+                        aria-label={`Add ${s.vessel}`}
+                        checked={picked.includes(i)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setPicked((p) => (on ? [...p, i] : p.filter((x) => x !== i)));
+                        }}
+                      />
+                    ) : null}
+                  </Table.Td>
+                ) : null}
+                <Table.Td>
+                  {s.vessel}
+                  {error ? (
+                    <Text size="xs" c="red" role="alert" data-testid="sea-row-error">
+                      {error}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{s.rank ?? ""}</Table.Td>
+                <Table.Td>{s.company ?? ""}</Table.Td>
+                <Table.Td>{s.date_on ? formatDay(s.date_on) : "?"}</Table.Td>
+                <Table.Td>{s.date_off ? formatDay(s.date_off) : "on board"}</Table.Td>
+                <Table.Td>
+                  {fresh.has(i) ? (
+                    <Badge variant="light" color="orange" radius="sm" tt="none">
+                      Not in our record
+                    </Badge>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      In our record
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {refused.rest.length ? <Alert color="red">{refused.rest.join(" ")}</Alert> : null}
+      {mayTake && takeable.length ? (
+        <Group gap="xs">
+          <Button variant="light" disabled={picked.length === 0} loading={take.isPending} onClick={confirm}>
+            {picked.length
+              ? `Add ${picked.length} ${picked.length === 1 ? "row" : "rows"} to sea service`
+              : "Add rows to sea service"}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+};
 
 /**
  * One version against our record, field by field (spec 001 §3 "External object history"):
@@ -134,8 +314,8 @@ const VersionDiff = ({ version }: { version: TVersion }) => {
                   </Table.Td>
                 ) : null}
                 <Table.Td>{labelOf(c.field)}</Table.Td>
-                <Table.Td c="dimmed">{shown(c.ours)}</Table.Td>
-                <Table.Td fw={500}>{shown(c.theirs)}</Table.Td>
+                <Table.Td c="dimmed">{shown(c.field, c.ours)}</Table.Td>
+                <Table.Td fw={500}>{shown(c.field, c.theirs)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -161,27 +341,7 @@ const VersionDiff = ({ version }: { version: TVersion }) => {
           </Button>
         </Group>
       ) : null}
-      {a.sea_service.length ? (
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            Sea service on {EXTERNAL_SOURCE_LABELS[a.source]} (for comparison; not taken)
-          </Text>
-          <Table withTableBorder>
-            <Table.Tbody>
-              {a.sea_service.map((s, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{s.vessel}</Table.Td>
-                  <Table.Td>{s.rank ?? ""}</Table.Td>
-                  <Table.Td>{s.company ?? ""}</Table.Td>
-                  <Table.Td>
-                    {s.date_on ?? "?"} – {s.date_off ?? "now"}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      ) : null}
+      <SeaServiceRows version={version} />
     </Stack>
   );
 };
