@@ -79,8 +79,10 @@ export const ZExternalAccept = z.strictObject({
 
 /**
  * POST /api/external_object_versions/{id}/accept_sea_service {rows}: the site's sea-service rows
- * (positions in the version's sea_service) staff add to the applicant's sea service; rows that
- * are ours already are refused with the others' reason, nothing is added then.
+ * (positions in the version's sea_service) staff add to the applicant's sea service, all or
+ * none: a row ours already, without a sign-on day, with a rank none of ours, or overlapping the
+ * applicant's sea service or another picked row (the sea service's overlap rule) is a 422 on
+ * /data/attributes/rows/<its place in this array>, and nothing is added.
  */
 export const ZExternalAcceptSeaService = z.strictObject({
   rows: z.array(z.number().int().min(0).max(199)).min(1).max(200),

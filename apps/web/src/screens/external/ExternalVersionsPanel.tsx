@@ -31,10 +31,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { z } from "zod";
 import { modals } from "@mantine/modals";
-import { apiPaths, firstErrorMessage, get, isApiError } from "../../api";
+import { apiPaths, firstErrorMessage, get } from "../../api";
 import { runActionFor } from "../../api/run-action";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
+import { rowErrorsOf, type TRowErrors } from "./sea-row-errors";
 
 const ZValue = z.union([z.string(), z.number(), z.null()]);
 const ZVersion = z.object({
@@ -75,23 +76,6 @@ const isDayField = (field: string): boolean =>
 const shown = (field: string, v: string | number | null) =>
   v === null || v === "" ? "—" : isDayField(field) && typeof v === "string" ? formatDay(v) : String(v);
 
-/** A refused row's message by its version row: the 422's pointer /data/attributes/rows/<at> names sent[at]. */
-const rowErrorsOf = (
-  error: unknown,
-  sent: readonly number[],
-): { rows: Map<number, string>; rest: string[] } => {
-  const rows = new Map<number, string>();
-  const rest: string[] = [];
-  if (!isApiError(error) || error.status !== 422) return { rows, rest };
-  for (const e of error.apiErrors) {
-    const [, , , field, at] = e.source?.pointer?.split("/") ?? [];
-    const row = field === "rows" && at !== undefined ? sent[Number(at)] : undefined;
-    if (row !== undefined && !rows.has(row)) rows.set(row, e.title);
-    else rest.push(e.detail ?? e.title);
-  }
-  return { rows, rest };
-};
-
 const serviceDays = (s: TSeaRow) =>
   `${s.date_on ? formatDay(s.date_on) : "?"} – ${s.date_off ? formatDay(s.date_off) : "on board"}`;
 
@@ -107,7 +91,7 @@ const SeaServiceRows = ({ version }: { version: TVersion }) => {
   const mayTake = can("externalUpdate", "update");
   const fresh = new Set(a.sea_service_new);
   const [picked, setPicked] = useState<number[]>([]);
-  const [refused, setRefused] = useState<{ rows: Map<number, string>; rest: string[] }>({
+  const [refused, setRefused] = useState<TRowErrors>({
     rows: new Map(),
     rest: [],
   });
