@@ -1,4 +1,5 @@
-// Runs `prisma generate` offline. Every Prisma CLI command first tries to download the
+// Runs `prisma generate` offline (the Prisma client and the relation fields of
+// scripts/prisma-relations-generator.mjs). Every Prisma CLI command first tries to download the
 // native schema engine from Prisma's host (unreachable here); generate does not use it, so
 // pointing PRISMA_SCHEMA_ENGINE_BINARY at any existing file lets it run.
 import { execFileSync } from "node:child_process";
@@ -8,8 +9,10 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const schema = resolve(root, "prisma/schema.prisma");
-const marker = resolve(root, "apps/api/src/generated/prisma/client.ts");
-if (existsSync(marker) && statSync(marker).mtimeMs > statSync(schema).mtimeMs) process.exit(0);
+// Both generators' outputs (the client, and generated/relations.ts for the kernel's relation inference).
+const markers = ["apps/api/src/generated/prisma/client.ts", "apps/api/src/generated/relations.ts"];
+const current = (marker) => existsSync(marker) && statSync(marker).mtimeMs > statSync(schema).mtimeMs;
+if (markers.every((m) => current(resolve(root, m)))) process.exit(0);
 
 execFileSync(process.execPath, [resolve(root, "node_modules/prisma/build/index.js"), "generate"], {
   cwd: root,

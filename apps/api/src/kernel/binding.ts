@@ -1,6 +1,6 @@
 import type { TResourceDef } from "@crew/contracts";
 import type { z } from "zod";
-import type { TCamel, TFieldOf, TModel, TTx } from "./model-types.js";
+import type { TCamel, TFieldOf, TModel, TRelationFieldOf, TTx } from "./model-types.js";
 import type { THooks } from "./hooks.js";
 import type { TRelationMap } from "./relations.js";
 import type { TRow, TWhere } from "./store.js";
@@ -136,15 +136,26 @@ type TFiltersNotColumns<D extends TResourceDef, M extends TModel, H> = {
 type TRelationshipNames<D extends TResourceDef> = D extends { relationships: infer R }
   ? { [K in keyof R]: R[K] extends { cardinality: "one" } ? K : never }[keyof R] & string
   : never;
-type TFkRelations<D extends TResourceDef, H> = Exclude<TRelationshipNames<D>, TCustomRelations<H>>;
+/** Relationships the kernel may infer: the model has a Prisma relation field of their name. */
+type TInferable<M extends TModel, N extends string> = {
+  [K in N]: TCamel<K> extends TRelationFieldOf<M> ? K : never;
+}[N];
+type TFkRelations<D extends TResourceDef, M extends TModel, H> = Exclude<
+  TRelationshipNames<D>,
+  TCustomRelations<H> | TInferable<M, TRelationshipNames<D>>
+>;
 type TFkNotColumns<D extends TResourceDef, M extends TModel, H> = {
-  [K in TFkRelations<D, H>]: `${TCamel<K>}Id` extends TFieldOf<M> ? never : K;
-}[TFkRelations<D, H>];
+  [K in TFkRelations<D, M, H>]: `${TCamel<K>}Id` extends TFieldOf<M> ? never : K;
+}[TFkRelations<D, M, H>];
 
 type TManyNames<D extends TResourceDef> = D extends { relationships: infer R }
   ? { [K in keyof R]: R[K] extends { cardinality: "many" } ? K : never }[keyof R] & string
   : never;
-type TManyUnmapped<D extends TResourceDef, H> = Exclude<TManyNames<D>, TCustomRelations<H>>;
+/** To-many relationships neither declared nor named like a Prisma relation field (startup checks the rest). */
+type TManyUnmapped<D extends TResourceDef, M extends TModel, H> = Exclude<
+  TManyNames<D>,
+  TCustomRelations<H> | TInferable<M, TManyNames<D>>
+>;
 
 type TActionNames<D extends TResourceDef> = D extends { actions: infer A } ? Extract<keyof A, string> : never;
 type TActionsUnhandled<D extends TResourceDef, H> = Exclude<
@@ -165,9 +176,9 @@ type TProblemsOf<D extends TResourceDef, M extends TModel, H> = ([TNotColumns<D,
   ([TFkNotColumns<D, M, H>] extends [never]
     ? unknown
     : { relationshipsWithoutForeignKey: TFkNotColumns<D, M, H> }) &
-  ([TManyUnmapped<D, H>] extends [never]
+  ([TManyUnmapped<D, M, H>] extends [never]
     ? unknown
-    : { toManyRelationshipsWithoutStorage: TManyUnmapped<D, H> }) &
+    : { toManyRelationshipsWithoutStorage: TManyUnmapped<D, M, H> }) &
   ([TActionsUnhandled<D, H>] extends [never] ? unknown : { actionsWithoutHandler: TActionsUnhandled<D, H> });
 /**
  * The entry when the binding is sound; otherwise an object naming what is wrong, which is

@@ -8,6 +8,7 @@ import type { TResourceService } from "./service-types.js";
 import { routesRouter, SHARED_KINDS } from "./resource-router.js";
 import { runInTransaction } from "./transaction-repository.js";
 import { filesRouter } from "./files-router.js";
+import { resolveRelations } from "./relation-inference.js";
 
 export type TKernel = ReturnType<typeof createKernel>;
 
@@ -40,7 +41,12 @@ export const createKernel = (deps: TDeps, registry: ReadonlyMap<string, TResourc
       return service;
     },
   };
-  for (const [type, entry] of registry) services.set(type, createResourceService(entry, kernelDeps));
+  // Relationship storage: declared in the binding, else inferred from Prisma's relation fields.
+  const modelOfType = (type: string) => registry.get(type)?.model;
+  for (const [type, entry] of registry) {
+    const relations = resolveRelations(entry, modelOfType);
+    services.set(type, createResourceService({ ...entry, hooks: { ...entry.hooks, relations } }, kernelDeps));
+  }
 
   /**
    * One router per service, entered only by requests whose first path segment it serves:

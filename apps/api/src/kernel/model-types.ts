@@ -18,6 +18,8 @@ export type TUpdateOf<M extends TModel> = TOps<M>["update"]["args"]["data"];
 export type TIncludeOf<M extends TModel> = "include" extends keyof TOps<M>["findMany"]["args"]
   ? NonNullable<TOps<M>["findMany"]["args"]["include"]>
   : never;
+/** Relation field names of a model (`manningScales`). */
+export type TRelationFieldOf<M extends TModel> = Extract<keyof TMap[M]["payload"]["objects"], string>;
 /** Scalar field names of a model. */
 export type TFieldOf<M extends TModel> = Extract<keyof TRowOf<M>, string>;
 

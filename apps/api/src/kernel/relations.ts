@@ -1,8 +1,11 @@
 import type { TModel, TTx } from "./model-types.js";
 
 /**
- * How a relationship of a definition is stored. To-one defaults to a foreign-key column
- * (`vendor_type` → `vendorTypeId`); the others are declared in the binding.
+ * How a relationship of a definition is stored. The kernel infers it from the model's Prisma
+ * relation field of the relationship's name where that is unambiguous (relation-inference.ts);
+ * a binding declares the rest (`none`, `loaded`, `writable`, names that are not the Prisma
+ * field's). A to-one neither declared nor inferred is the column `<name>Id` (`vendor_type` →
+ * `vendorTypeId`).
  */
 export type TRelationMap =
   /** A foreign-key column on this row. */

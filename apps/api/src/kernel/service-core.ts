@@ -20,9 +20,9 @@ export interface TServiceCore {
   def: TResourceEntry["def"];
   hooks: TLooseHooks;
   kernel: TKernelDeps;
-  /** Relationships stored other than as a foreign key of this row (binding `relations`). */
+  /** Relationships' storage: declared in the binding or inferred (kernel/relation-inference.ts). */
   relations: Record<string, TRelationMap>;
-  /** How a relationship is stored: declared, else the foreign key `<name>_id`. */
+  /** How a relationship is stored: declared or inferred, else the foreign key `<name>Id`. */
   relationMap(name: string): TRelationMap;
   /** The binding's own repository over a client (the pool or a write's transaction). */
   repoOf(client: TTx): unknown;

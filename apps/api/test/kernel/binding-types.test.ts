@@ -31,7 +31,7 @@ describe("bindings are checked by the compiler", () => {
     const b: TResourceEntry = bindResource(badFilter, "Rank")({});
     // @ts-expect-error a where-clause naming a column Rank does not have
     const c: TResourceEntry = bindResource(ranks, "Rank")({ scope: () => ({ titel: "x" }) });
-    // @ts-expect-error the vessels' to-many relationships need their storage declared
+    // @ts-expect-error the vessels' owner and manager (no Prisma field of their name) need their storage declared
     const d: TResourceEntry = bindResource(vessels, "Vessel")({});
     const e: TResourceEntry = bindResource(misspelt, "Rank")({ computed: { titel: (row) => row.title } });
     expect([a, b, c, d, e].every((x) => typeof x === "object")).toBe(true);

@@ -56,8 +56,6 @@ export const documentsBinding: TResourceEntry = bindResource(
     title: (row) => [kindTitle(row), row.number].filter(Boolean).join(" "),
   },
   relations: {
-    // The spec's n_doc column holds the kind.
-    kind: { kind: "fk", field: "nDoc" },
     attachments: { kind: "loaded", load: attachmentsAddressedTo("applicant_documents") },
     endorsement_attachments: { kind: "loaded", load: endorsementAttachments },
   },

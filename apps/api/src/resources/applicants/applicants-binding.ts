@@ -134,11 +134,7 @@ export const applicantsBinding: TResourceEntry = bindResource(
   applicantsRepository,
 )({
   virtual: ["knowing_duplicate"],
-  relations: {
-    tags: { kind: "through", model: "UserTag", from: "userId", to: "tagId", field: "tags" },
-    external_applications: { kind: "none" },
-    expiriences: { kind: "inverse", model: "Expirience", fk: "userId", field: "expiriences" },
-  },
+  relations: { external_applications: { kind: "none" } },
   computed: {
     full_name: (row) => fullName(row),
     age: (row) => ageOn(row.birthday, new Date()),

@@ -27,9 +27,6 @@ export const commentTypesBinding: TResourceEntry = bindResource(
   "CommentType",
   commentTypesRepository,
 )({
-  relations: {
-    results: { kind: "inverse", model: "CommentEventResult", fk: "commentTypeId", field: "results" },
-  },
   async afterWrite(after, ctx) {
     if (ctx.mode === "create") await ctx.repo.openToEveryone(after.id);
   },

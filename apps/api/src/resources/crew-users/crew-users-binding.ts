@@ -58,12 +58,6 @@ export const crewUsersBinding: TResourceEntry = bindResource(
       field: "coordinatedVessels",
       writable: true,
     },
-    coordinated_vessels: {
-      kind: "inverse",
-      model: "Vessel",
-      fk: "coordinatorId",
-      field: "coordinatedVessels",
-    },
     owners: {
       kind: "through",
       model: "OwnerInspector",

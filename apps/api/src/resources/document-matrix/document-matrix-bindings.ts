@@ -67,11 +67,6 @@ export const ownerGroupsBinding: TResourceEntry = bindResource(
   "OwnerGroup",
   matrixAreaRepository,
 )({
-  relations: {
-    roles: { kind: "through", model: "OwnerGroupRole", from: "ownerGroupId", to: "roleId", field: "roles" },
-    documents: { kind: "inverse", model: "GroupItem", fk: "ownerGroupId", field: "documents" },
-    items: { kind: "inverse", model: "MatrixItem", fk: "ownerGroupId", field: "items" },
-  },
   scope: matrixScope,
   include: { _count: { select: { roles: true, documents: true } } },
   computed: {

@@ -69,17 +69,6 @@ export const ownerMatricesBinding: TResourceEntry = bindResource(
   "EquipmentMatrix",
   equipmentMatrixRepository,
 )({
-  relations: {
-    roles: {
-      kind: "through",
-      model: "EquipmentMatrixRole",
-      from: "ownerMatrixId",
-      to: "roleId",
-      field: "roles",
-    },
-    prices: { kind: "inverse", model: "EquipmentMatrixPrice", fk: "ownerMatrixId", field: "prices" },
-    items: { kind: "inverse", model: "EquipmentMatrixItem", fk: "ownerMatrixId", field: "items" },
-  },
   scope: matrixScope,
   include: { _count: { select: { roles: true, prices: true } } },
   computed: {
@@ -128,7 +117,6 @@ export const matrixPricesBinding: TResourceEntry = bindResource(
   equipmentMatrixRepository,
 )({
   virtual: ["price"],
-  relations: { owner_matrix: { kind: "fk", field: "ownerMatrixId" } },
   scope: (actor) => ({ ownerMatrix: { is: matrixScope(actor) } }),
   include: { equipmentOption: { select: { title: true } } },
   computed: {

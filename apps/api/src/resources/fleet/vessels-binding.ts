@@ -64,16 +64,6 @@ export const vesselsBinding: TResourceEntry = bindResource(
       field: "managerVessel",
       single: true,
     },
-    owner_vessel: { kind: "inverse", model: "OwnerVessel", fk: "vesselId", field: "ownerVessel" },
-    manager_vessel: { kind: "inverse", model: "ManagerVessel", fk: "vesselId", field: "managerVessel" },
-    recruiters: {
-      kind: "through",
-      model: "AssignVessel",
-      from: "vesselId",
-      to: "clientId",
-      field: "recruiters",
-    },
-    manning_scales: { kind: "inverse", model: "ManningScale", fk: "vesselId", field: "manningScales" },
   },
   scope: vesselScope,
   include: {

@@ -33,9 +33,6 @@ export const crewChangesBinding: TResourceEntry = bindResource(
 )({
   scope: crewChangeScope,
   virtual: ["crewlists"],
-  relations: {
-    crew_lists: { kind: "inverse", model: "CrewList", fk: "crewChangeId", field: "crewLists" },
-  },
   include: {
     vessel: { select: { name: true } },
     port: { select: { name: true } },

@@ -31,19 +31,6 @@ export const referenceListBindings: readonly TResourceEntry[] = [
   bindResource(mainEngines, "MainEngine")({}),
   bindResource(applicantContracts, "ApplicantContract")({}),
   // Kinds with their equivalences: holding one also satisfies the kinds it covers (the document matrix).
-  bindResource(
-    applicantDocumentKinds,
-    "ApplicantDocumentKind",
-  )({
-    relations: {
-      covers: {
-        kind: "through",
-        model: "DocumentEquivalence",
-        from: "kindId",
-        to: "coversId",
-        field: "covers",
-      },
-    },
-  }),
+  bindResource(applicantDocumentKinds, "ApplicantDocumentKind")({}),
   bindResource(englishTestTypes, "EnglishTestType")({}),
 ];

@@ -265,7 +265,6 @@ export const ownerLevelFeesBinding: TResourceEntry = bindResource(
   "OwnerLevelFee",
   wagesRepository,
 )({
-  relations: { role_level: { kind: "fk", field: "roleLevelId" } },
   scope: ownedBy,
   include: { roleLevel: { select: { title: true } } },
   computed: { level_name: (row) => ZTitled.safeParse(row.roleLevel).data?.title ?? "" },
