@@ -8,6 +8,7 @@ import { vesselRegistryImportHandler } from "./resources/fleet/vessel-registry-i
 import { telegramSendHandler } from "./resources/chat-messages/telegram-send-handler.js";
 import { telegramBroadcastHandler } from "./resources/chat-messages/telegram-broadcast-handler.js";
 import { telegramFileHandler } from "./resources/chat-messages/telegram-file-handler.js";
+import { crewSitesRefreshAllHandler } from "./resources/external-versions/crew-sites-refresh-all-handler.js";
 import { purgeOrphanFilesHandler } from "./storage/purge-orphan-files-handler.js";
 import { purgeAppFormFilesHandler } from "./resources/app-form-links/purge-app-form-files-handler.js";
 import { taskRemindersHandler } from "./resources/tasks/task-reminders-handler.js";
@@ -28,6 +29,7 @@ export const JOB_HANDLERS: readonly TJobHandler[] = [
   telegramSendHandler,
   telegramBroadcastHandler,
   telegramFileHandler,
+  crewSitesRefreshAllHandler,
   taskRemindersHandler,
   vacancyChannelSweepHandler,
   purgeAppFormFilesHandler,

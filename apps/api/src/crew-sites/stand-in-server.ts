@@ -14,6 +14,8 @@ export interface TSiteStandIn {
   setProfile(id: string, profile: TSiteProfile): void;
   /** The next `n` requests answer `status` (500: the site is down). */
   failNext(n: number, status: number): void;
+  /** This profile's page answers `status` every time (null: served again), the site down for some profiles only. */
+  failProfile(id: string, status: number | null): void;
   /** Each answer waits this long first (a slow site; 0: none). */
   delay(ms: number): void;
   /** Serve pages of another layout (the site was redesigned): the client must say it cannot read them. */
@@ -44,6 +46,7 @@ export const startSiteStandIn = async (
   const profiles = new Map<string, TSiteProfile>(Object.entries(options.profiles ?? {}));
   const requests: TSiteStandIn["requests"] = [];
   let failures: { n: number; status: number } = { n: 0, status: 500 };
+  const failing = new Map<string, number>();
   let delayMs = 0;
   let redesigned = false;
 
@@ -69,6 +72,8 @@ export const startSiteStandIn = async (
         return send(res, path, 404, page.contentType, page.body);
       }
       if (!shape.authorised(req)) return send(res, path, 401, "text/plain", "Unauthorized");
+      const down = failing.get(id);
+      if (down !== undefined) return send(res, path, down, "text/plain", "Service temporarily unavailable");
       const profile = profiles.get(id);
       const page = profile ? shape.render(profile, id, redesigned) : shape.notFound();
       return send(res, path, profile ? 200 : 404, page.contentType, page.body);
@@ -83,6 +88,10 @@ export const startSiteStandIn = async (
     setProfile: (id, profile) => void profiles.set(id, profile),
     failNext: (n, status) => {
       failures = { n, status };
+    },
+    failProfile: (id, status) => {
+      if (status === null) failing.delete(id);
+      else failing.set(id, status);
     },
     delay: (ms) => {
       delayMs = ms;

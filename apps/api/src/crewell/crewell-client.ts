@@ -83,9 +83,12 @@ export const readCrewellSeafarer = (body: string): TSiteProfile => {
   };
 };
 
-export const crewellClient = (config: TConfig): TCrewSiteClient | null => {
+/** `token`: the key an admin saved in the app (crew-site-keys.ts), else the configured one. */
+export const crewellClient = (
+  config: TConfig,
+  token: string | undefined = config.CREWELL_API_KEY,
+): TCrewSiteClient | null => {
   const base = config.CREWELL_URL;
-  const token = config.CREWELL_API_KEY;
   if (!base || !token) return null;
   return {
     site: "Crewell",

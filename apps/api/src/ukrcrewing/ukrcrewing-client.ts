@@ -15,9 +15,12 @@ export interface TCrewSiteClient {
 
 export const SITE_RETRIES = 2;
 
-export const ukrCrewingClient = (config: TConfig): TCrewSiteClient | null => {
+/** `key`: the key an admin saved in the app (crew-site-keys.ts), else the configured one. */
+export const ukrCrewingClient = (
+  config: TConfig,
+  key: string | undefined = config.UKRCREWING_API_KEY,
+): TCrewSiteClient | null => {
   const base = config.UKRCREWING_URL;
-  const key = config.UKRCREWING_API_KEY;
   if (!base || !key) return null;
   return {
     site: "UkrCrewing",

@@ -88,6 +88,84 @@ export const ZExternalAcceptSeaService = z.strictObject({
   rows: z.array(z.number().int().min(0).max(199)).min(1).max(200),
 });
 
+/** Background task kind of a bulk refresh from a site (its progress row). */
+export const EXTERNAL_REFRESH_ALL_KIND = "external_object_versions.refresh_all";
+/** Most applicants one bulk refresh takes (their ids are fixed when it is queued). */
+export const EXTERNAL_REFRESH_ALL_LIMIT = 5000;
+
+/**
+ * POST /api/external_object_versions/refresh_all: refresh from a site every applicant the caller
+ * reads who has that site's id and whose record changed in the last `days` days. Without
+ * `confirm` nothing is fetched: the answer counts them. With `confirm` (the count shown, still
+ * true) the refresh is queued; a count that no longer holds is a 409 with the count in meta.
+ */
+export const ZExternalRefreshAll = z.strictObject({
+  source: z.enum(CREW_SITE_SOURCES),
+  days: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365"),
+  confirm: z.number().int().min(1).optional(),
+});
+export type TExternalRefreshAll = z.infer<typeof ZExternalRefreshAll>;
+
+/** The bulk refresh's count (no `confirm`), and with `background_task_id` once queued. */
+export interface TExternalRefreshAllCount {
+  source: TCrewSiteSource;
+  days: number;
+  /** Records changed since then (ISO time). */
+  since: string;
+  count: number;
+  background_task_id?: number;
+}
+
+/** What a finished bulk refresh reports (its task's `result`). */
+export interface TExternalRefreshAllResult {
+  /** A version with changes or new sea service now waits for staff. */
+  updated: number;
+  /** The site says what we hold (a version kept as reviewed). */
+  unchanged: number;
+  /** The site was down, slow, unreadable or had no such profile: nothing stored for them. */
+  failed: number;
+  /** The first failures: applicant id and the reason. */
+  failures: { user_id: number; reason: string }[];
+}
+
+export const EXTERNAL_NOTICES_BULK = {
+  queued: "The refresh is on its way",
+  keySet: "The key is saved",
+  keyCleared: "The key is removed",
+} as const;
+
+/**
+ * POST /api/external_object_versions/set_site_key {source, key}: an admin sets the company's key for
+ * a site (sealed in the database; never answered). `key: null` removes it (configuration again).
+ */
+export const ZCrewSiteKeySet = z.strictObject({
+  source: z.enum(CREW_SITE_SOURCES),
+  key: z
+    .string()
+    .trim()
+    .min(8, "is too short (minimum is 8 characters)")
+    .max(512, "is too long (maximum is 512 characters)")
+    .nullable(),
+});
+
+/** A site's key as the API shows it: whether one is set, never the key. */
+export interface TCrewSiteKeyState {
+  source: TCrewSiteSource;
+  label: string;
+  /** A key saved in the app. */
+  stored: boolean;
+  /** The saved key is for the site's address configured now (else it is not used: set it again). */
+  stored_applies: boolean;
+  /** The address the saved key is for. */
+  stored_for_url: string | null;
+  set_at: string | null;
+  set_by_name: string | null;
+  /** A key in the server's configuration (used when none is stored). */
+  configured: boolean;
+  /** The site's address is configured (UKRCREWING_URL / CREWELL_URL or the stand-in). */
+  url_configured: boolean;
+}
+
 export const externalObjectVersions = defineResource({
   type: "external_object_versions",
   permission: "externalUpdate",
@@ -184,6 +262,29 @@ export const externalObjectVersions = defineResource({
       path: "/external_object_versions/get_applicant_with_experience/:id",
       record: "users",
       permission: { key: "externalUpdate", action: "read" },
+    },
+    /** POST /api/external_object_versions/refresh_all {source, days, confirm?}: count, then queue a refresh of every applicant with the site's id changed in the last days. */
+    refresh_all: {
+      label: "Refresh all from a site",
+      method: "POST",
+      on: "collection",
+      permission: { key: "externalUpdate", action: "create" },
+      input: ZExternalRefreshAll,
+    },
+    /** GET /api/external_object_versions/site_keys: whether each site's key is set (admins). */
+    site_keys: {
+      label: "Site keys",
+      method: "GET",
+      on: "collection",
+      permission: { key: "externalUpdate", action: "read" },
+    },
+    /** POST /api/external_object_versions/set_site_key {source, key}: an admin sets (or removes) a site's key. */
+    set_site_key: {
+      label: "Set a site key",
+      method: "POST",
+      on: "collection",
+      permission: { key: "externalUpdate", action: "update" },
+      input: ZCrewSiteKeySet,
     },
   },
 });

@@ -17,7 +17,9 @@ export const backgroundTasksRepository = (db: TTx) => ({
   find: (id: number) => db.backgroundTask.findUnique({ where: { id } }),
   start: (id: number, total: number) =>
     db.backgroundTask.update({ where: { id }, data: { status: "running", total } }),
-  progress: (id: number, done: number) => db.backgroundTask.update({ where: { id }, data: { done } }),
+  /** How far it got, and (a job that counts as it goes) the counts so far. */
+  progress: (id: number, done: number, result?: Prisma.InputJsonValue) =>
+    db.backgroundTask.update({ where: { id }, data: { done, ...(result === undefined ? {} : { result }) } }),
   finish: (id: number, result: Prisma.InputJsonValue) =>
     db.backgroundTask.update({ where: { id }, data: { status: "done", result, finishedAt: new Date() } }),
   fail: (id: number, error: string) =>

@@ -2,8 +2,14 @@ import {
   applicants,
   attributesSchema,
   can,
+  CREW_SITE_SOURCES,
   EXTERNAL_NOTICES,
+  EXTERNAL_NOTICES_BULK,
+  EXTERNAL_REFRESH_ALL_KIND,
+  EXTERNAL_REFRESH_ALL_LIMIT,
   EXTERNAL_SOURCE_LABELS,
+  type TCrewSiteKeyState,
+  type TExternalRefreshAllCount,
   externalObjectVersions,
   type TCrewSiteSource,
 } from "@crew/contracts";
@@ -14,9 +20,10 @@ import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import type { TKernelServices } from "../../kernel/kernel-deps.js";
 import { changesOf, newSeaService, type TComparable } from "../../crew-sites/compare.js";
-import { CrewSiteError, type TSiteProfile } from "../../crew-sites/crew-site.js";
-import { crewellClient } from "../../crewell/crewell-client.js";
-import { ukrCrewingClient, type TCrewSiteClient } from "../../ukrcrewing/ukrcrewing-client.js";
+import { CrewSiteError } from "../../crew-sites/crew-site.js";
+import { sealEquasisPassword } from "../../equasis/equasis-secret.js";
+import { crewSitesRefreshAllJob } from "./crew-sites-refresh-all-job.js";
+import { SITES, externalIdOf, fetchVersion, requireSiteClient, siteUrlOf } from "./crew-site-refresh.js";
 import { firstOverlap, servicePeriodText } from "../applicant-records/sea-service-overlap.js";
 import {
   COMPARED_SELECT,
@@ -72,20 +79,9 @@ const ZLoaded = z.object({
 const versionScope = (actor: TActor): TWhereOf<"ExternalObjectVersion"> =>
   can(actor.permissions, "users", "read") ? {} : { id: { in: [] } };
 
-const SITES: Record<
-  TCrewSiteSource,
-  { client: (k: TKernelServices) => TCrewSiteClient | null; idField: string; setting: string }
-> = {
-  ukr_crewing: {
-    client: (k) => ukrCrewingClient(k.config),
-    idField: "ukr_crewing_id",
-    setting: "UKRCREWING_URL and UKRCREWING_API_KEY",
-  },
-  crewell: {
-    client: (k) => crewellClient(k.config),
-    idField: "crewell_id",
-    setting: "CREWELL_URL and CREWELL_API_KEY",
-  },
+/** The sites' keys are company-wide credentials: only an administrator sees whether they are set or sets them. */
+const adminOnly = (actor: TActor): void => {
+  if (actor.role !== "admin") throw AppError.forbidden("Only an administrator may manage the sites' keys.");
 };
 
 /** A site's failure as the answer staff read; nothing was changed in every case. */
@@ -129,7 +125,7 @@ const refreshFrom = async (
   await kernel.serviceOf("users").find(actor, id);
   const applicant = await ctx.repo.applicant(id);
   if (!applicant) throw AppError.notFound(`Applicant ${id} not found`);
-  const externalId = source === "ukr_crewing" ? applicant.ukrCrewingId : applicant.crewellId;
+  const externalId = externalIdOf(source, applicant);
   if (!externalId)
     throw AppError.invalid([
       {
@@ -137,34 +133,21 @@ const refreshFrom = async (
         message: `is not set: add the applicant's ${EXTERNAL_SOURCE_LABELS[source]} id first`,
       },
     ]);
-  const client = site.client(kernel);
-  if (!client)
-    throw AppError.conflict(
-      `${EXTERNAL_SOURCE_LABELS[source]} is not configured on this server (${site.setting}).`,
-    );
-  let profile: TSiteProfile;
+  const client = await requireSiteClient(source, kernel.config, ctx.repo);
+  let row: { id: number };
   try {
-    profile = await client.profile(externalId);
+    row = await fetchVersion({
+      source,
+      applicant,
+      externalId,
+      client,
+      repo: ctx.repo,
+      transaction: (fn) => ctx.transaction(fn),
+      authorId: actor.id,
+    });
   } catch (error) {
     return siteFailure(error, source, site.idField);
   }
-  const changes = changesOf(profile.fields, comparableOf(applicant));
-  const newRows = newSeaService(profile.seaService, await ctx.repo.seaServiceOf(id));
-  const row = await ctx.transaction(async (repo) => {
-    const created = await repo.createVersion({
-      itemType: "users",
-      itemId: id,
-      source,
-      externalId,
-      fields: profile.fields,
-      seaService: profile.seaService.map((s) => ({ ...s })),
-      // Nothing new: nothing for staff to decide.
-      status: changes.length > 0 || newRows.length > 0 ? "pending" : "reviewed",
-      authorId: actor.id,
-    });
-    await repo.refreshApplicant(id);
-    return created;
-  });
   return versionWithNotice(kernel, actor, row.id, EXTERNAL_NOTICES[source]);
 };
 
@@ -325,6 +308,116 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
         id,
         `${add} sea-service ${add === 1 ? "row" : "rows"} added to the applicant`,
       );
+    },
+
+    /**
+     * A bulk refresh from a site: the applicants the caller reads with the site's id whose
+     * record changed in the last `days` days. Without `confirm` only the count; with it (the
+     * count shown, still true) the task row, then the job (progress on the task).
+     */
+    async refresh_all(ctx) {
+      const { actor, input, kernel } = ctx;
+      const since = new Date(Date.now() - input.days * 86_400_000);
+      const candidates = await ctx.repo.refreshCandidates(input.source, since, EXTERNAL_REFRESH_ALL_LIMIT + 1);
+      const hidden = new Set(await kernel.serviceOf("users").outOfScopeIds(actor, candidates));
+      const ids = candidates.filter((id) => !hidden.has(id));
+      const count: TExternalRefreshAllCount = {
+        source: input.source,
+        days: input.days,
+        since: since.toISOString(),
+        count: ids.length,
+      };
+      if (input.confirm === undefined) return { document: { data: count } };
+      if (input.confirm !== ids.length)
+        throw new AppError("CONFLICT", "count changed", [
+          {
+            status: "409",
+            title: "Conflict",
+            detail: `${ids.length} applicants now match, not ${input.confirm}: look at the count and confirm again.`,
+            meta: { count: ids.length },
+          },
+        ]);
+      if (ids.length > EXTERNAL_REFRESH_ALL_LIMIT)
+        throw AppError.invalid([
+          {
+            field: "days",
+            message: `match more than ${EXTERNAL_REFRESH_ALL_LIMIT} applicants: choose fewer days`,
+          },
+        ]);
+      // Not set up: say so now rather than queue a job that can only fail.
+      await requireSiteClient(input.source, kernel.config, ctx.repo);
+      const task = await ctx.transaction((repo) =>
+        repo.tasks.create({
+          kind: EXTERNAL_REFRESH_ALL_KIND,
+          authorId: actor.id,
+          total: ids.length,
+          params: { source: input.source, days: input.days, since: count.since },
+        }),
+      );
+      try {
+        await kernel.jobs.enqueue(crewSitesRefreshAllJob, {
+          taskId: task.id,
+          actorId: actor.id,
+          source: input.source,
+          userIds: ids,
+        });
+      } catch (error) {
+        await ctx.transaction((repo) =>
+          repo.tasks.fail(task.id, "The job could not be queued: the job queue is unavailable. Please try again."),
+        );
+        throw error;
+      }
+      return {
+        status: 201,
+        document: {
+          data: { ...count, background_task_id: task.id },
+          meta: { message: EXTERNAL_NOTICES_BULK.queued },
+        },
+      };
+    },
+
+    /** Whether each site's key is set (never the key): admins only. */
+    async site_keys(ctx) {
+      adminOnly(ctx.actor);
+      const states = new Map((await ctx.repo.siteKeyStates()).map((s) => [s.source, s]));
+      const config = ctx.kernel.config;
+      const data: TCrewSiteKeyState[] = CREW_SITE_SOURCES.map((source) => {
+        const s = states.get(source);
+        const url = siteUrlOf(source, config);
+        return {
+          source,
+          label: EXTERNAL_SOURCE_LABELS[source],
+          stored: s !== undefined,
+          stored_applies: s !== undefined && s.url === url,
+          stored_for_url: s?.url ?? null,
+          set_at: s ? s.setAt.toISOString() : null,
+          set_by_name: s?.setBy?.name ?? null,
+          configured: Boolean(source === "ukr_crewing" ? config.UKRCREWING_API_KEY : config.CREWELL_API_KEY),
+          url_configured: Boolean(url),
+        };
+      });
+      return { document: { data } };
+    },
+
+    /** An admin saves (sealed) or removes a site's key; the answer never holds it. */
+    async set_site_key(ctx) {
+      const { actor, input } = ctx;
+      adminOnly(actor);
+      const url = siteUrlOf(input.source, ctx.kernel.config);
+      if (input.key !== null && !url)
+        throw AppError.conflict(
+          `${EXTERNAL_SOURCE_LABELS[input.source]}'s address is not configured on this server (${SITES[input.source].setting}); a key is saved for an address.`,
+        );
+      await ctx.transaction(async (repo) => {
+        if (input.key === null || !url) await repo.clearSiteKey(input.source);
+        else await repo.setSiteKey(input.source, sealEquasisPassword(ctx.kernel.config, input.key), url, actor.id);
+      });
+      return {
+        document: {
+          data: { source: input.source, stored: input.key !== null },
+          meta: { message: input.key === null ? EXTERNAL_NOTICES_BULK.keyCleared : EXTERNAL_NOTICES_BULK.keySet },
+        },
+      };
     },
 
     async get_applicant_with_experience(ctx) {

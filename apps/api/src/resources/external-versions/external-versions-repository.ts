@@ -3,6 +3,7 @@ import type { TTx } from "../../db/client.js";
 import type { TComparable, TServiceKey } from "../../crew-sites/compare.js";
 import type { TDemoSource } from "../../crew-sites/demo-profiles.js";
 import { seaServiceRepository } from "../applicant-records/sea-service-repository.js";
+import { backgroundTasksRepository } from "../background-tasks/background-tasks-repository.js";
 
 /** The columns of the applicant a site's profile is compared with (EXTERNAL_FIELDS). */
 export const COMPARED_SELECT = {
@@ -62,6 +63,9 @@ export const comparableOf = (u: Omit<TComparedRow, "id" | "ukrCrewingId" | "crew
 
 /** Versions of what the crew job sites said about applicants (docs/outside-channels.md). */
 export const externalVersionsRepository = (db: TTx) => ({
+  /** The progress rows of bulk refreshes. */
+  tasks: backgroundTasksRepository(db),
+
   applicant(id: number) {
     return db.user.findUnique({ where: { id }, select: COMPARED_SELECT });
   },
@@ -147,6 +151,46 @@ export const externalVersionsRepository = (db: TTx) => ({
         })),
       },
     });
+  },
+
+  /** The applicants with the site's id whose record changed since `since` (a bulk refresh), by id. */
+  async refreshCandidates(source: "ukr_crewing" | "crewell", since: Date, limit: number): Promise<number[]> {
+    const rows = await db.user.findMany({
+      where: {
+        ...(source === "ukr_crewing" ? { ukrCrewingId: { not: null } } : { crewellId: { not: null } }),
+        updatedAt: { gte: since },
+      },
+      select: { id: true },
+      orderBy: { id: "asc" },
+      take: limit,
+    });
+    return rows.map((r) => r.id);
+  },
+
+  /** The key an admin saved for a site (sealed) and the address it was saved for; null: the configured key applies. */
+  siteKey(source: string) {
+    return db.crewSiteKey.findUnique({ where: { source }, select: { sealedKey: true, url: true } });
+  },
+
+  /** Whether each site's key is saved, when and by whom (never the key). */
+  siteKeyStates() {
+    return db.crewSiteKey.findMany({
+      select: { source: true, url: true, setAt: true, setBy: { select: { name: true } } },
+    });
+  },
+
+  /** Saves a site's sealed key (inside the caller's audited transaction). */
+  setSiteKey(source: string, sealedKey: string, url: string, setById: number) {
+    return db.crewSiteKey.upsert({
+      where: { source },
+      create: { source, sealedKey, url, setById },
+      update: { sealedKey, url, setById, setAt: new Date() },
+      select: { id: true },
+    });
+  },
+
+  clearSiteKey(source: string) {
+    return db.crewSiteKey.deleteMany({ where: { source } });
   },
 
   /** The demo applicants with an external id, for the stand-ins' profiles (crew-sites/demo-profiles.ts). */
