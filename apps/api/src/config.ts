@@ -153,7 +153,10 @@ const ZConfig = z.object({
     z.coerce.number().int().min(100).max(120_000).default(10_000),
   ),
   /** The pause between two applicants of a bulk refresh from a site, ms (a modest pace: the site is not ours). */
-  CREW_SITES_PACE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(1_000)),
+  CREW_SITES_PACE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(60_000).default(1_000),
+  ),
   /** Warning lines of applicants' documents, days before expiry ("90,60,30"; docs/records.md "Validity"). */
   DOCUMENT_EXPIRY_WARNING_DAYS: z.preprocess(
     emptyAsUndefined,

@@ -55,7 +55,11 @@ const profile = (over: TSiteProfile["fields"] = {}): TSiteProfile => ({
 
 /** An applicant holding exactly FIELDS, with both sites' ids. */
 const applicant = async () => {
-  const user = await createApplicant({ surname: FIELDS.surname, name: FIELDS.name, birthday: FIELDS.birthday });
+  const user = await createApplicant({
+    surname: FIELDS.surname,
+    name: FIELDS.name,
+    birthday: FIELDS.birthday,
+  });
   const ucId = siteId();
   const cwId = siteId();
   await db().user.update({
@@ -80,7 +84,11 @@ const jobsFor = (config: ReturnType<typeof testConfig>) => {
 };
 
 const appWith = async (overrides: Record<string, string>) => {
-  const config = testConfig({ CREW_SITES_TIMEOUT_MS: "400", CREW_SITES_PACE_MS: String(PACE_MS), ...overrides });
+  const config = testConfig({
+    CREW_SITES_TIMEOUT_MS: "400",
+    CREW_SITES_PACE_MS: String(PACE_MS),
+    ...overrides,
+  });
   const jobs = jobsFor(config);
   await jobs.start();
   workers.push(jobs);
@@ -110,7 +118,11 @@ const taskDone = (headers: Record<string, string>, taskId: number, on: Express =
   );
 
 /** Count, then confirm the count (a count that moved meanwhile, from other files' applicants, is confirmed again from the 409's meta). */
-const refreshAll = async (headers: Record<string, string>, body: { source: string; days: number }, on = app) => {
+const refreshAll = async (
+  headers: Record<string, string>,
+  body: { source: string; days: number },
+  on = app,
+) => {
   const counted = await request(on).post("/api/external_object_versions/refresh_all").set(headers).send(body);
   expect(counted.status, JSON.stringify(counted.body)).toBe(200);
   let count = Number(counted.body.data.count);
@@ -167,14 +179,18 @@ describe("refresh all from a site", () => {
     // `missing` has no profile on the site: failed too (404), never fatal.
 
     // A stale confirm: 409 with the count now in meta, nothing queued.
-    const before = await db().backgroundTask.count({ where: { kind: "external_object_versions.refresh_all" } });
+    const before = await db().backgroundTask.count({
+      where: { kind: "external_object_versions.refresh_all" },
+    });
     const stale = await api()
       .post("/api/external_object_versions/refresh_all")
       .set(headers)
       .send({ source: "ukr_crewing", days: 7, confirm: 999_999 });
     expect(stale.status).toBe(409);
     expect(stale.body.errors[0].meta.count).toBeGreaterThanOrEqual(4);
-    expect(await db().backgroundTask.count({ where: { kind: "external_object_versions.refresh_all" } })).toBe(before);
+    expect(await db().backgroundTask.count({ where: { kind: "external_object_versions.refresh_all" } })).toBe(
+      before,
+    );
 
     const { count, queued } = await refreshAll(headers, { source: "ukr_crewing", days: 7 });
     expect(count).toMatchObject({ source: "ukr_crewing", days: 7 });
@@ -254,9 +270,7 @@ describe("refresh all from a site", () => {
       .send({ source: "linkedin", days: 0 });
     expect(bad.status).toBe(422);
     const pointers = bad.body.errors.map((e: { source?: { pointer?: string } }) => e.source?.pointer);
-    expect(pointers).toEqual(
-      expect.arrayContaining(["/data/attributes/source", "/data/attributes/days"]),
-    );
+    expect(pointers).toEqual(expect.arrayContaining(["/data/attributes/source", "/data/attributes/days"]));
 
     const partner = await signInAs("partner_view", app);
     const refused = await api()
@@ -362,7 +376,10 @@ describe("the sites' keys, saved sealed by an admin", () => {
       // Another address (the URL changed): the saved key is not sent there; the configured key is.
       const other = await startUkrCrewingStandIn({ apiKey: "the-right-ukrcrewing-key" });
       try {
-        const moved = await appWith({ UKRCREWING_URL: other.url, UKRCREWING_API_KEY: "configured-but-wrong" });
+        const moved = await appWith({
+          UKRCREWING_URL: other.url,
+          UKRCREWING_API_KEY: "configured-but-wrong",
+        });
         other.setProfile(a.ucId, profile());
         const res = await request(moved).get(`/api/users/${a.id}/update_from_uc`).set(manager.headers);
         expect(res.status).toBe(502);

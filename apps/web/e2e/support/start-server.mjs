@@ -78,6 +78,8 @@ env.TELEGRAM_STAND_IN = "true";
 // The crew job sites' stand-ins on PostgreSQL too, with the demo applicants' profiles (crew-sites.e2e.ts).
 env.UKRCREWING_STAND_IN = "true";
 env.CREWELL_STAND_IN = "true";
+// The bulk refresh from a site at a quick pace (crew-sites-refresh-all.e2e.ts; the default is 1 s an applicant).
+env.CREW_SITES_PACE_MS = env.CREW_SITES_PACE_MS ?? "10";
 // Redis-backed jobs are not part of these tests.
 delete env.REDIS_URL;
 

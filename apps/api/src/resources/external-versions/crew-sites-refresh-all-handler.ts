@@ -36,7 +36,8 @@ export const crewSitesRefreshAllHandler = handleJob(crewSitesRefreshAllJob, asyn
   const site = EXTERNAL_SOURCE_LABELS[p.source];
   const task = await tasks.find(p.taskId);
   if (!task || task.status === "done" || task.status === "failed") return;
-  const result: TExternalRefreshAllResult = task.status === "running" ? ZResult.parse(task.result) : ZResult.parse({});
+  const result: TExternalRefreshAllResult =
+    task.status === "running" ? ZResult.parse(task.result) : ZResult.parse({});
   const from = task.status === "running" ? Math.min(task.done, p.userIds.length) : 0;
   await tasks.start(p.taskId, p.userIds.length);
   try {

@@ -318,7 +318,11 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
     async refresh_all(ctx) {
       const { actor, input, kernel } = ctx;
       const since = new Date(Date.now() - input.days * 86_400_000);
-      const candidates = await ctx.repo.refreshCandidates(input.source, since, EXTERNAL_REFRESH_ALL_LIMIT + 1);
+      const candidates = await ctx.repo.refreshCandidates(
+        input.source,
+        since,
+        EXTERNAL_REFRESH_ALL_LIMIT + 1,
+      );
       const hidden = new Set(await kernel.serviceOf("users").outOfScopeIds(actor, candidates));
       const ids = candidates.filter((id) => !hidden.has(id));
       const count: TExternalRefreshAllCount = {
@@ -363,7 +367,10 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
         });
       } catch (error) {
         await ctx.transaction((repo) =>
-          repo.tasks.fail(task.id, "The job could not be queued: the job queue is unavailable. Please try again."),
+          repo.tasks.fail(
+            task.id,
+            "The job could not be queued: the job queue is unavailable. Please try again.",
+          ),
         );
         throw error;
       }
@@ -410,12 +417,20 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
         );
       await ctx.transaction(async (repo) => {
         if (input.key === null || !url) await repo.clearSiteKey(input.source);
-        else await repo.setSiteKey(input.source, sealEquasisPassword(ctx.kernel.config, input.key), url, actor.id);
+        else
+          await repo.setSiteKey(
+            input.source,
+            sealEquasisPassword(ctx.kernel.config, input.key),
+            url,
+            actor.id,
+          );
       });
       return {
         document: {
           data: { source: input.source, stored: input.key !== null },
-          meta: { message: input.key === null ? EXTERNAL_NOTICES_BULK.keyCleared : EXTERNAL_NOTICES_BULK.keySet },
+          meta: {
+            message: input.key === null ? EXTERNAL_NOTICES_BULK.keyCleared : EXTERNAL_NOTICES_BULK.keySet,
+          },
         },
       };
     },

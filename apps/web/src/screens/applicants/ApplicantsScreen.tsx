@@ -12,6 +12,7 @@ import { SortMenu } from "../../resources/list/SortMenu";
 import type { TScreenProps } from "../../resources/screen-registry";
 import { useSession } from "../../session/use-session";
 import { BroadcastDialog, broadcastResult, type TBroadcastTask } from "./BroadcastDialog";
+import { RefreshAllButton } from "../external/RefreshAllButton";
 import { ExportButton } from "./ExportButton";
 import { SearchHelp } from "./SearchHelp";
 import { TagBatchBar } from "./TagBatchBar";
@@ -68,6 +69,7 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
     if (broadcast && broadcastStatus !== "done" && broadcastStatus !== "failed") setNoticeOf(broadcast.id);
   };
   const noticeDone = useCallback(() => setNoticeOf(null), []);
+  const mayRefreshAll = can("externalUpdate", "create");
   const columns = useCallback(() => applicantColumns(config.base), [config.base]);
 
   const reload = useCallback(
@@ -175,6 +177,11 @@ export const ApplicantsScreen = ({ config }: TScreenProps) => {
               query={list.query}
               onQueued={(id) => follow({ id, label: "Exporting seafarers", download: true })}
             />
+            {mayRefreshAll ? (
+              <Box visibleFrom="xs">
+                <RefreshAllButton onFinished={() => void reload()} />
+              </Box>
+            ) : null}
             {create ? (
               <>
                 <Box visibleFrom="xs">{create}</Box>

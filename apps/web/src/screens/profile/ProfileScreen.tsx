@@ -12,6 +12,7 @@ import { runActionFor } from "../../api/run-action";
 import { initialsOf } from "../../lib/people";
 import { useResourceMutation } from "../../resources/data/use-resource-mutation";
 import { useSession } from "../../session/use-session";
+import { SiteKeysCard } from "../external/SiteKeysCard";
 
 const SETTINGS_KEY = ["notifications", "settings", {}] as const;
 
@@ -19,7 +20,8 @@ const fetchSettings = async (signal?: AbortSignal): Promise<TNotificationSetting
   (await runActionFor(notifications, "settings", {}, ZNotificationSettingsAnswer, { signal })).settings;
 
 /**
- * /profile: who one is and which notifications reach one (issue 16 §2). Each switch saves at
+ * /profile: who one is and which notifications reach one (issue 16 §2); for an admin also the
+ * crew job sites' keys (Outside sites; issue 19). Each switch saves at
  * once (PATCH /api/notifications/settings); the server honours them when it creates notices.
  */
 export const ProfileScreen = () => {
@@ -92,6 +94,7 @@ export const ProfileScreen = () => {
           )}
         </Stack>
       </Paper>
+      {user?.role === "admin" ? <SiteKeysCard /> : null}
     </Stack>
   );
 };
