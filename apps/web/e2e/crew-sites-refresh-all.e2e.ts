@@ -59,3 +59,32 @@ test("admin: refresh every applicant with a Crewell id from the list, count, con
   );
   expect((versions.body as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(updated ?? 0);
 });
+
+test("admin: save a site's key on Outside sites; it is never shown again", async ({ page, request }) => {
+  const api = await planningApi(request);
+  await page.setViewportSize(WIDE);
+  await signIn(page, "admin@example.com");
+  try {
+    await page.goto("/profile");
+    const card = page.getByRole("region", { name: "Outside sites" });
+    const crewell = card.getByTestId("site-key-crewell");
+    await expect(crewell).toContainText("From the server's configuration");
+    await crewell.getByLabel("New Crewell key").fill("short");
+    await crewell.getByRole("button", { name: "Save key" }).click();
+    await expect(crewell.getByText("is too short (minimum is 8 characters)")).toBeVisible();
+    await crewell.getByLabel("New Crewell key").fill("e2e-crewell-key-0123");
+    await crewell.getByRole("button", { name: "Save key" }).click();
+    await expect(page.getByText("The key is saved")).toBeVisible();
+    await expect(crewell).toContainText("Set in the app");
+    await expect(crewell).toContainText("by ");
+    await expect(crewell.getByLabel("New Crewell key")).toHaveValue("");
+    const states = await api.call("get", "/external_object_versions/site_keys");
+    expect(JSON.stringify(states.body)).not.toContain("e2e-crewell-key-0123");
+    await crewell.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("The key is removed")).toBeVisible();
+    await expect(crewell).toContainText("From the server's configuration");
+  } finally {
+    // The demo's Crewell stand-in takes its configured key: leave no saved key behind.
+    await api.call("post", "/external_object_versions/set_site_key", { source: "crewell", key: null });
+  }
+});
