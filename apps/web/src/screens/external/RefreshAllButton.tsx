@@ -124,7 +124,7 @@ export const RefreshAllButton = ({ onFinished }: { onFinished?: () => void }) =>
                 aria-label="Site"
                 value={source}
                 onChange={(v) => {
-                  setSource(v as TCrewSiteSource);
+                  setSource(v);
                   reset();
                 }}
                 data={CREW_SITE_SOURCES.map((s) => ({ value: s, label: EXTERNAL_SOURCE_LABELS[s] }))}

@@ -3,7 +3,6 @@ import {
   EXTERNAL_SOURCE_LABELS,
   externalObjectVersions,
   type TCrewSiteKeyState,
-  type TCrewSiteSource,
 } from "@crew/contracts";
 import { Badge, Button, Group, Paper, PasswordInput, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -61,7 +60,7 @@ const SiteKeyRow = ({ state }: { state: TCrewSiteKeyState }) => {
     },
     onFailure: (_action, failure) => setError(fieldErrorsOf(failure).key),
   });
-  const site = EXTERNAL_SOURCE_LABELS[state.source as TCrewSiteSource];
+  const site = EXTERNAL_SOURCE_LABELS[state.source];
   return (
     <Stack gap={6} data-testid={`site-key-${state.source}`}>
       <Group gap="xs">
