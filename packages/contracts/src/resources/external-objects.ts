@@ -271,19 +271,19 @@ export const externalObjectVersions = defineResource({
       permission: { key: "externalUpdate", action: "create" },
       input: ZExternalRefreshAll,
     },
-    /** GET /api/external_object_versions/site_keys: whether each site's key is set (admins). */
+    /** GET /api/external_object_versions/site_keys: whether each site's key is set (administration: the permissions key). */
     site_keys: {
       label: "Site keys",
       method: "GET",
       on: "collection",
-      permission: { key: "externalUpdate", action: "read" },
+      permission: { key: "permissions", action: "read" },
     },
     /** POST /api/external_object_versions/set_site_key {source, key}: an admin sets (or removes) a site's key. */
     set_site_key: {
       label: "Set a site key",
       method: "POST",
       on: "collection",
-      permission: { key: "externalUpdate", action: "update" },
+      permission: { key: "permissions", action: "update" },
       input: ZCrewSiteKeySet,
     },
   },

@@ -25,7 +25,7 @@ const fetchSettings = async (signal?: AbortSignal): Promise<TNotificationSetting
  * once (PATCH /api/notifications/settings); the server honours them when it creates notices.
  */
 export const ProfileScreen = () => {
-  const { user } = useSession();
+  const { user, can } = useSession();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => fetchSettings(signal) });
   const save = useResourceMutation({
@@ -94,7 +94,7 @@ export const ProfileScreen = () => {
           )}
         </Stack>
       </Paper>
-      {user?.role === "admin" ? <SiteKeysCard /> : null}
+      {can("permissions", "update") ? <SiteKeysCard /> : null}
     </Stack>
   );
 };
