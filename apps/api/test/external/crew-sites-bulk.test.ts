@@ -32,7 +32,7 @@ const PACE_MS = 60;
 let uc: TSiteStandIn;
 let cw: TSiteStandIn;
 let app: Express;
-let workers: TJobs[] = [];
+const workers: TJobs[] = [];
 const connections: Redis[] = [];
 const logLines: string[] = [];
 const db = () => testDeps().db;
