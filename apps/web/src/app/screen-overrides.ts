@@ -23,6 +23,7 @@ export const SCREEN_OVERRIDES: TScreenOverrides = {
         default: m.VacancyDetailsScreen,
       })),
     ),
+    Form: lazy(() => import("../screens/vacancies/VacancyForm").then((m) => ({ default: m.VacancyForm }))),
   },
   vacancy_applies: { messages: VACANCY_APPLY_MESSAGES },
   ranks: {
