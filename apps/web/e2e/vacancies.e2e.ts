@@ -3,6 +3,8 @@ import { dayFromToday, planningApi } from "./support/planner-api";
 import { PHONE, WIDE, shoot } from "./support/screenshot";
 import { notice, signIn } from "./support/session";
 
+/** "2026-12-28" as the screens write it: "28.12.2026". */
+const dmy = (iso: string): string => iso.split("-").reverse().join(".");
 // Letters only: a surname may hold letters, spaces, hyphens and apostrophes.
 const unique = () =>
   Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
@@ -65,6 +67,11 @@ test("create and publish a vacancy, see it on /jobs, apply the top match, move i
   await form.getByLabel("Published", { exact: true }).check();
   await shoot(page, "vacancy-form", { fullPage: false });
   await form.getByRole("button", { name: /^(Save|Create)$/ }).click();
+  // Publishing a new vacancy puts it on the public page: said first, sent on Confirm.
+  await expect(form.getByTestId("changes-preview")).toContainText(
+    "Will be listed on the public vacancies page (/jobs)",
+  );
+  await form.getByRole("button", { name: "Confirm and save" }).click();
   await expect(notice(page, /created successfully/i)).toBeVisible();
   await expect(page).toHaveURL(/\/vacancies(\?.*)?$/);
 
@@ -199,6 +206,16 @@ test("the scheduler's globe and offer follow a vacancy edit", async ({ page, req
   await expect(form.getByLabel("Published", { exact: true })).toBeChecked();
   await form.getByLabel("Published", { exact: true }).uncheck();
   await form.getByRole("button", { name: "Save changes" }).click();
+  // The review says what the save moves beyond the vacancy; nothing is sent before Confirm.
+  const review = form.getByTestId("changes-preview");
+  await expect(review).toContainText("Published: yes → no");
+  await expect(review).toContainText(
+    `The scheduler's plan on ${vesselName}, Master, from ${dmy(dayFromToday(30))}: no longer published`,
+  );
+  await expect(review).toContainText("will answer 410");
+  const still = await api.call("get", `/vacancies/${vacancyId}`);
+  expect((still.body.data as { attributes: { published: boolean } }).attributes.published).toBe(true);
+  await form.getByRole("button", { name: "Confirm and save" }).click();
   await expect(page).toHaveURL(/\/vacancies(\?.*)?$/);
   const unpublished = await api.call("get", `/vacancies/${vacancyId}`);
   expect((unpublished.body.data as { attributes: { published: boolean } }).attributes.published).toBe(false);
@@ -218,6 +235,17 @@ test("the scheduler's globe and offer follow a vacancy edit", async ({ page, req
   await form.getByLabel("Published", { exact: true }).check();
   await form.getByLabel("Wage, USD/month").fill("6400");
   await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(review).toContainText("Wage: USD 6,150 → USD 6,400");
+  await expect(review).toContainText(
+    `The scheduler's plan on ${vesselName}, Master, from ${dmy(dayFromToday(30))}: offer USD 6,150 → USD 6,400`,
+  );
+  await review.scrollIntoViewIfNeeded();
+  await shoot(page, "vacancy-edit-review", { fullPage: false });
+  // Back keeps what was typed; Save shows the same review again.
+  await form.getByRole("button", { name: "Back" }).click();
+  await expect(form.getByLabel("Wage, USD/month")).toHaveValue("6,400");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await form.getByRole("button", { name: "Confirm and save" }).click();
   await expect(page).toHaveURL(/\/vacancies(\?.*)?$/);
   await page.goto(scheduler);
   await expect(item).toContainText("🌐 Vacancy (USD 6,400)");
