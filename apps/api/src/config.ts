@@ -60,6 +60,12 @@ const ZConfig = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
+  /**
+   * How long an API process may answer a request from a verified session row held in memory,
+   * ms (0: never). Only with a channel every revocation is announced on first: Redis, or the
+   * embedded database's one process (docs/performance.md "Holding a verified session in memory").
+   */
+  SESSION_CACHE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(3000)),
   /** Serve the built SPA from this folder (default: apps/web/dist next to the API). */
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY: bool,

@@ -1,6 +1,7 @@
 import { sqlPoolOf, type TDb } from "../db/client.js";
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TAccountFields } from "./current-user.js";
+import { withRevocation } from "./revocation.js";
 
 /** What one authenticated request needs, read in one round trip (session, account, permissions revision). */
 export interface TSessionRow extends Omit<TAccountFields, "id"> {
@@ -86,7 +87,8 @@ export const findSessionForRequest = async (db: TDb, device: string): Promise<TS
  * go first, then the oldest beyond the limit (created_at, id as the tie-break).
  */
 export const createSession = (db: TDb, s: TNewSession, maxDevices: number): Promise<{ id: number }> =>
-  db.$transaction(async (tx) => {
+  // Deleting expired and surplus sessions revokes them (auth/revocation.ts).
+  withRevocation(db, async (tx) => {
     await tx.session.deleteMany({ where: { clientId: s.clientId, expiresAt: { lte: s.now } } });
     const created = await tx.session.create({
       data: {
@@ -131,7 +133,8 @@ export const rotateSessionToken = async (
     expiresAt: Date;
   },
 ): Promise<boolean> => {
-  const { count } = await db.session.updateMany({
+  const { count } = await withRevocation(db, (tx) =>
+    tx.session.updateMany({
     where: { id: r.sessionId, tokenHash: r.currentHash },
     data: {
       tokenHash: r.newHash,
@@ -140,7 +143,8 @@ export const rotateSessionToken = async (
       rotatedAt: r.now,
       expiresAt: r.expiresAt,
     },
-  });
+  }),
+  );
   return count === 1;
 };
 
@@ -152,17 +156,19 @@ export const closePreviousToken = async (
   db: TDb,
   r: { sessionId: number; currentHash: string; until: Date },
 ): Promise<void> => {
-  await db.session.updateMany({
-    where: { id: r.sessionId, tokenHash: r.currentHash, previousValidUntil: null },
-    data: { previousValidUntil: r.until },
-  });
+  await withRevocation(db, (tx) =>
+    tx.session.updateMany({
+      where: { id: r.sessionId, tokenHash: r.currentHash, previousValidUntil: null },
+      data: { previousValidUntil: r.until },
+    }),
+  );
 };
 
 export const deleteSession = async (db: TDb, sessionId: number): Promise<void> => {
-  await db.session.deleteMany({ where: { id: sessionId } });
+  await withRevocation(db, (tx) => tx.session.deleteMany({ where: { id: sessionId } }));
 };
 
-/** Ends every session of an account (sign-out everywhere, deactivation). */
+/** Ends every session of an account (sign-out everywhere, deactivation); inside runInTransaction, which announces it. */
 export const deleteSessionsOfClient = async (db: TDbOrTx, clientId: number): Promise<number> => {
   const { count } = await db.session.deleteMany({ where: { clientId } });
   return count;

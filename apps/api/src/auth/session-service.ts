@@ -7,12 +7,14 @@ import { createPermissionCache } from "../permissions/permission-cache.js";
 import { permissionsRevision, type TAccount } from "./account-repository.js";
 import { readCredentials, type TCredentials } from "./auth-headers.js";
 import { isDeactivated, toActor } from "./current-user.js";
+import { registerRevocations } from "./revocation.js";
 import {
   closePreviousToken,
   createSession,
   deleteSession,
   findSessionForRequest,
   rotateSessionToken,
+  type TSessionRow,
 } from "./session-repository.js";
 import { hashToken, newDevice, newToken, sameHash } from "./tokens.js";
 
@@ -40,6 +42,7 @@ const EXPIRED_DETAIL = "Your session has expired. Please sign in again.";
 export const createSessionService = (deps: TDeps, now: () => number = () => Date.now()) => {
   const permissions = createPermissionCache(deps.db);
   const hash = (token: string) => hashToken(deps.sessionSecret, token);
+  const rows = sessionRowCache(deps, now);
 
   return {
     /** Opens a session for an account that has just proved who it is. */
@@ -71,7 +74,7 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
     async authenticate(req: Pick<Request, "headers">, opts: { rotate: boolean }): Promise<TAuthenticated> {
       const credentials = readCredentials(req);
       if (!credentials) throw AppError.unauthorized();
-      const row = await findSessionForRequest(deps.db, credentials.device);
+      const row = await rows.find(credentials.device);
       if (!row || row.email.toLowerCase() !== credentials.uid.toLowerCase()) throw AppError.unauthorized();
 
       const at = now();
@@ -129,6 +132,49 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
   };
 };
 export type TSessionService = ReturnType<typeof createSessionService>;
+
+const MAX_CACHED_DEVICES = 10_000;
+
+interface TCachedRow {
+  row: TSessionRow;
+  stamp: string;
+  loadedAt: number;
+}
+
+/**
+ * The session lookup, answered from memory when provably current (docs/performance.md
+ * "Holding a verified session in memory"): an entry is used only if the revocation channel,
+ * read now, shows no revocation in flight for its device or for everyone and the same epochs
+ * as were read BEFORE the entry was loaded. The decisions (token, expiry, rotation) are made
+ * on the row exactly as on a fresh one, at the request's own time; a request that then writes
+ * (a rotation, closing the previous token) announces that write, which drops the entry
+ * everywhere. Off (every request reads the database) when SESSION_CACHE_MS is 0 or no channel
+ * reaches every process (PostgreSQL without Redis).
+ */
+const sessionRowCache = (deps: TDeps, now: () => number) => {
+  const revocations = registerRevocations(deps.db, deps.embedded ? null : deps.redis);
+  const ttl = deps.config.SESSION_CACHE_MS;
+  const enabled = ttl > 0 && revocations.coordinated;
+  const cache = new Map<string, TCachedRow>();
+  return {
+    async find(device: string): Promise<TSessionRow | null> {
+      if (!enabled) return findSessionForRequest(deps.db, device);
+      const stamp = await revocations.stamp(device);
+      const at = now();
+      const hit = cache.get(device);
+      if (hit && stamp !== null && hit.stamp === stamp && at >= hit.loadedAt && at - hit.loadedAt < ttl)
+        return hit.row;
+      if (hit) cache.delete(device);
+      // The stamp was read before this load: a revocation committing after it changes the epochs.
+      const row = await findSessionForRequest(deps.db, device);
+      if (row && stamp !== null) {
+        if (cache.size >= MAX_CACHED_DEVICES) cache.clear();
+        cache.set(device, { row, stamp, loadedAt: at });
+      }
+      return row;
+    },
+  };
+};
 
 // authRouter and authenticate are built separately from the same deps; they share one
 // service so they share one permission cache.

@@ -1,3 +1,5 @@
+import { registerRevocations } from "../auth/revocation.js";
+import { sqlPoolOf } from "../db/client.js";
 import { BullmqJobs } from "./bullmq-provider.js";
 import { InProcessJobs } from "./in-process-provider.js";
 import { jobRegistry } from "./registry.js";
@@ -20,6 +22,8 @@ export interface TJobsOptions {
 /** The jobs provider chosen by configuration: BullMQ when a Redis URL is set, in-process otherwise. */
 export const createJobs = (deps: TJobDeps, options: TJobsOptions): TJobs => {
   const registry = jobRegistry(options.handlers);
+  // A worker process writes sessions (the purge) too: it announces on the API processes' Redis.
+  registerRevocations(deps.db, sqlPoolOf(deps.db)?.embedded ? null : deps.redis);
   const redisUrl = options.redisUrl === undefined ? deps.config.REDIS_URL : options.redisUrl;
   const schedules = options.schedules ?? true;
   if (redisUrl)

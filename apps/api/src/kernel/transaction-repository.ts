@@ -1,3 +1,4 @@
+import { announceMarked, finishRevocation } from "../auth/revocation.js";
 import type { TDb } from "../db/client.js";
 import type { TActor } from "../http/context.js";
 import type { TEventBus, TLiveEvent } from "../live/event-bus.js";
@@ -19,6 +20,8 @@ export const publishAfterCommit = (tx: TTx, event: TLiveEvent): void => {
  * One transaction per write. Its first statement names the actor and the request for the
  * audit trigger (docs/versions.md): `set_config(..., true)` lasts until the transaction ends,
  * so every row any code path writes inside it is recorded with who and which request.
+ * Its last statement announces what it revoked (a session, an account's role or status, the
+ * permissions; auth/revocation.ts) before the commit, so no session cache outlives the change.
  */
 export const runInTransaction = async <T>(
   db: TDb,
@@ -27,15 +30,23 @@ export const runInTransaction = async <T>(
   bus?: Pick<TEventBus, "publish">,
 ): Promise<T> => {
   const events: TLiveEvent[] = [];
-  const result = await db.$transaction(
-    async (tx) => {
-      afterCommit.set(tx, events);
-      await tx.$queryRaw`SELECT set_config('crew.actor_id', ${actor ? String(actor.id) : ""}, true), set_config('crew.request_id', ${actor?.requestId ?? ""}, true)`;
-      return fn(tx);
-    },
-    // A write waits for a pool connection at most 10 s (the embedded database has one) and runs at most 60 s.
-    { maxWait: 10_000, timeout: 60_000 },
-  );
+  let revoked: Awaited<ReturnType<typeof announceMarked>> = null;
+  let result: T;
+  try {
+    result = await db.$transaction(
+      async (tx) => {
+        afterCommit.set(tx, events);
+        await tx.$queryRaw`SELECT set_config('crew.actor_id', ${actor ? String(actor.id) : ""}, true), set_config('crew.request_id', ${actor?.requestId ?? ""}, true)`;
+        const out = await fn(tx);
+        revoked = await announceMarked(db, tx);
+        return out;
+      },
+      // A write waits for a pool connection at most 10 s (the embedded database has one) and runs at most 60 s.
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+  } finally {
+    await finishRevocation(db, revoked);
+  }
   if (bus) for (const event of events) bus.publish(event);
   return result;
 };

@@ -9,6 +9,7 @@ import {
   type TPermissionKey,
   type TTopPermissionKey,
 } from "@crew/contracts";
+import { withRevocation } from "../auth/revocation.js";
 import type { TDb } from "../db/client.js";
 import { permissionRepository } from "./permission-repository.js";
 
@@ -18,7 +19,9 @@ import { permissionRepository } from "./permission-repository.js";
  * so a key added in a later release is seeded on the next start without undoing edits.
  */
 export const ensurePermissionRecords = async (db: TDb): Promise<number> => {
-  return db.$transaction(
+  // The revision bump is a revocation (auth/revocation.ts).
+  return withRevocation(
+    db,
     async (tx) => {
       const repo = permissionRepository(tx);
       const existing = await repo.roleRecords();
@@ -71,6 +74,5 @@ export const ensurePermissionRecords = async (db: TDb): Promise<number> => {
       if (created > 0) await repo.bump();
       return created;
     },
-    { timeout: 60_000 },
   );
 };

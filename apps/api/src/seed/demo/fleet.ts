@@ -1,3 +1,4 @@
+import { withRevocation } from "../../auth/revocation.js";
 import type { TDb } from "../../db/client.js";
 import { DEMO_FLEET_SIZE, STAND_IN_SHIPS, type TStandInShip } from "../../equasis/stand-in/ships.js";
 import { vesselTypeTitle } from "../../resources/fleet/registry-particulars.js";
@@ -319,10 +320,13 @@ export const seedFleet = async (db: TDb): Promise<void> => {
     ["guest", "Mumbai"],
     ["freelance", "Piraeus"],
   ];
-  for (const [role, port] of offices) {
-    await db.client.update({
-      where: { id: person(role) },
-      data: { portId: ports.get(port) ?? null, equasisEmail: `${role}@example.com` },
-    });
-  }
+  // equasis_email is read with every session: a revocation (auth/revocation.ts).
+  await withRevocation(db, async (tx) => {
+    for (const [role, port] of offices) {
+      await tx.client.update({
+        where: { id: person(role) },
+        data: { portId: ports.get(port) ?? null, equasisEmail: `${role}@example.com` },
+      });
+    }
+  });
 };
