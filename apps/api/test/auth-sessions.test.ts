@@ -4,7 +4,7 @@ import { MAX_DEVICES_PER_ACCOUNT, SESSION_LIFETIME_MS, TOKEN_ROTATION_GRACE_MS }
 import { deleteSessionsOfClient } from "../src/auth/session-repository.js";
 import { hashToken } from "../src/auth/tokens.js";
 import { credentialsOf, rotatedHeaders, signInAs, signInWith } from "./support/auth.js";
-import { testApp, testDeps } from "./support/deps.js";
+import { revoking, testApp, testDeps } from "./support/deps.js";
 
 const validate = (headers: Record<string, string>) =>
   request(testApp()).get("/api/auth/validate_token").set(headers);
@@ -207,14 +207,14 @@ describe("token sessions", () => {
   it("refuses the requests of an account deactivated after it signed in, and deleteSessionsOfClient ends them", async () => {
     const { client, headers } = await signInAs();
     const { db } = testDeps();
-    await db.client.update({ where: { id: client.id }, data: { status: "deactivated" } });
+    await revoking((tx) => tx.client.update({ where: { id: client.id }, data: { status: "deactivated" } }));
     const res = await validate(headers);
     expect(res.status).toBe(401);
     expect(res.body.errors[0].detail).toMatch(/deactivated/);
 
-    await db.client.update({ where: { id: client.id }, data: { status: "active" } });
+    await revoking((tx) => tx.client.update({ where: { id: client.id }, data: { status: "active" } }));
     expect((await validate(headers)).status).toBe(200);
-    expect(await deleteSessionsOfClient(db, client.id)).toBe(1);
+    expect(await revoking((tx) => deleteSessionsOfClient(tx, client.id))).toBe(1);
     expect((await validate(headers)).status).toBe(401);
   });
 
@@ -238,7 +238,9 @@ describe("token sessions", () => {
         canRead: false,
       },
     });
-    await db.revision.update({ where: { name: "permissions" }, data: { value: { increment: 1n } } });
+    await revoking((tx) =>
+      tx.revision.update({ where: { name: "permissions" }, data: { value: { increment: 1n } } }),
+    );
     const after = await validate(headers);
     expect(after.body.data.permissions.ranks.read).toBe(false);
   });

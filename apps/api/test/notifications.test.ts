@@ -1,6 +1,6 @@
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { testApp, testDeps } from "./support/deps.js";
+import { revoking, testApp, testDeps } from "./support/deps.js";
 import { signInAs } from "./support/auth.js";
 import { createClient } from "./support/factories.js";
 import { expectJsonApi } from "./support/jsonapi.js";
@@ -27,10 +27,12 @@ describe("notifications", () => {
   it("lists only one's own, newest first, with author avatar, and counts unread", async () => {
     const { headers, client } = await signInAs("guest");
     const other = await createClient();
-    const author = await testDeps().db.client.update({
-      where: { id: other.id },
-      data: { avatar: "https://img.example/a.png" },
-    });
+    const author = await revoking((tx) =>
+      tx.client.update({
+        where: { id: other.id },
+        data: { avatar: "https://img.example/a.png" },
+      }),
+    );
     await seedFor(client.id, author.id, 3);
     await seedFor(other.id, author.id, 2);
     const res = await api()

@@ -70,9 +70,17 @@ export const memoryRevocations = (): TRevocations => {
   };
 };
 
-const PREFIX = "crew:auth:";
-const inflightKey = (key: string) => `${PREFIX}inflight:${key}`;
-const epochKey = (key: string) => `${PREFIX}epoch:${key}`;
+/** Keys per database (host, port, name): one Redis may serve several installations or test runs. */
+const prefixOf = (db: TDb): string => {
+  const url = sqlPoolOf(db)?.pool.options.connectionString;
+  if (!url) return "crew:auth:";
+  try {
+    const u = new URL(url);
+    return `crew:auth:${u.host}${u.pathname}:`;
+  } catch {
+    return "crew:auth:";
+  }
+};
 
 // Read atomically (a script runs alone): both in-flight sets empty, then both epochs.
 const STAMP_SCRIPT = `
@@ -84,8 +92,10 @@ type TStampRedis = Redis & {
 };
 
 /** Several API processes: the protocol's state lives in the Redis they share. */
-export const redisRevocations = (redis: Redis): TRevocations => {
+export const redisRevocations = (redis: Redis, prefix = "crew:auth:"): TRevocations => {
   const r = redis as TStampRedis;
+  const inflightKey = (key: string) => `${prefix}inflight:${key}`;
+  const epochKey = (key: string) => `${prefix}epoch:${key}`;
   if (typeof r.crewAuthStamp !== "function") redis.defineCommand("crewAuthStamp", { numberOfKeys: 4, lua: STAMP_SCRIPT });
   return {
     coordinated: true,
@@ -134,7 +144,7 @@ const registry = new WeakMap<TDb, TRevocations>();
 export const registerRevocations = (db: TDb, redis: Redis | null): TRevocations => {
   const existing = registry.get(db);
   if (existing && existing !== uncoordinated) return existing;
-  const made = redis ? redisRevocations(redis) : revocationsOf(db);
+  const made = redis ? redisRevocations(redis, prefixOf(db)) : revocationsOf(db);
   registry.set(db, made);
   return made;
 };

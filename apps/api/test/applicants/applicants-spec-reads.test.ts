@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { applicants } from "@crew/contracts";
 import { signInAs, signInWith, type TAuthHeaders } from "../support/auth.js";
 import { createClient, createRank, unique } from "../support/factories.js";
-import { testDeps } from "../support/deps.js";
+import { revoking, testDeps } from "../support/deps.js";
 import { expectJsonApi } from "../support/jsonapi.js";
 import { addService, rel } from "../records/support.js";
 import {
@@ -135,11 +135,13 @@ describe("an applicant shown with its sea service (spec 001 §7 GET users/{id}?i
         canRead: false,
       },
     });
-    await db.revision.upsert({
-      where: { name: "permissions" },
-      create: { name: "permissions", value: 1n },
-      update: { value: { increment: 1n } },
-    });
+    await revoking((tx) =>
+      tx.revision.upsert({
+        where: { name: "permissions" },
+        create: { name: "permissions", value: 1n },
+        update: { value: { increment: 1n } },
+      }),
+    );
     const { headers } = await signInWith(client.email);
     expect((await api().get(`/api/users/${user.id}/expiriences`).set(headers)).status).toBe(403);
     const res = await api().get(`/api/users/${user.id}`).query({ include: "expiriences,role" }).set(headers);

@@ -9,7 +9,7 @@ import { sealEquasisPassword } from "../../src/equasis/equasis-secret.js";
 import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
 import { diskStorage } from "../../src/storage/disk-storage.js";
-import { testConfig, testDeps } from "../support/deps.js";
+import { revoking, testConfig, testDeps } from "../support/deps.js";
 import { createOwner, createVessel, unique } from "../support/factories.js";
 
 /** Factories and helpers of the fleet tests (shared support stays the lead's). */
@@ -58,11 +58,13 @@ export const grantCrewUser = async (
       },
     });
   }
-  await db().revision.upsert({
-    where: { name: "permissions" },
-    create: { name: "permissions", value: 1n },
-    update: { value: { increment: 1n } },
-  });
+  await revoking((tx) =>
+    tx.revision.upsert({
+      where: { name: "permissions" },
+      create: { name: "permissions", value: 1n },
+      update: { value: { increment: 1n } },
+    }),
+  );
 };
 
 /** Saves an Equasis account in a crew user's profile, sealed as PATCH /clients/me does. */
@@ -72,10 +74,12 @@ export const saveEquasisAccount = async (
   password: string,
   config = testDeps().config,
 ) =>
-  db().client.update({
-    where: { id: clientId },
-    data: { equasisEmail: email, equasisPassword: sealEquasisPassword(config, password) },
-  });
+  revoking((tx) =>
+    tx.client.update({
+      where: { id: clientId },
+      data: { equasisEmail: email, equasisPassword: sealEquasisPassword(config, password) },
+    }),
+  );
 
 export const STAND_IN_ACCOUNT = { email: "registry.user@crewing.example", password: "Equasis-Test-9" };
 

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
-import { testApp, testDeps } from "../support/deps.js";
+import { revoking, testApp, testDeps } from "../support/deps.js";
 import { createClient, createOwner, createRank, createVessel, unique } from "../support/factories.js";
 import { signInWith } from "../support/auth.js";
 
@@ -108,11 +108,13 @@ describe("permission and scope hold on every path", () => {
         canRead: true,
       },
     });
-    await db.revision.upsert({
-      where: { name: "permissions" },
-      create: { name: "permissions", value: 1n },
-      update: { value: { increment: 1n } },
-    });
+    await revoking((tx) =>
+      tx.revision.upsert({
+        where: { name: "permissions" },
+        create: { name: "permissions", value: 1n },
+        update: { value: { increment: 1n } },
+      }),
+    );
     const { headers } = await signInWith(client.email);
     const country = await db.country.create({
       data: { name: unique("Country"), code: `Q${String.fromCharCode(65 + Math.floor(Math.random() * 26))}` },

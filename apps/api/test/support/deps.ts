@@ -1,7 +1,8 @@
 import { afterAll, inject } from "vitest";
 import { createApp } from "../../src/app.js";
+import { withRevocation } from "../../src/auth/revocation.js";
 import { loadConfig, type TConfig } from "../../src/config.js";
-import { createDb, type TDb } from "../../src/db/client.js";
+import { createDb, type TDb, type TTx } from "../../src/db/client.js";
 import type { TDeps } from "../../src/deps.js";
 import { JOB_HANDLERS } from "../../src/job-handlers.js";
 import { createJobs } from "../../src/jobs/index.js";
@@ -51,6 +52,13 @@ export const testDeps = (): TDeps => {
   });
   return deps;
 };
+
+/**
+ * A test's own write to sessions, the account columns a request reads, or the permissions
+ * revision: announced as a revocation like the app's writes (the guard trigger refuses others).
+ */
+export const revoking = <T>(fn: (tx: TTx) => Promise<T>, db: TDb = testDeps().db): Promise<T> =>
+  withRevocation(db, fn);
 
 export const testApp = (): Express => {
   app ??= createApp(testDeps());
