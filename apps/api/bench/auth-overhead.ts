@@ -25,6 +25,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { Redis } from "ioredis";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -113,7 +114,15 @@ const prepareAndListen = async (database: TThrowawayDatabase, stop: () => Promis
     LOG_LEVEL: "silent",
     DATA_DIR: "/tmp/crew-bench",
     SESSION_SECRET: randomBytes(32).toString("hex"),
+    // The session cache (docs/performance.md): SESSION_CACHE_MS=0 measures without it; on
+    // PostgreSQL it needs REDIS_URL (the revocation channel), as in production.
+    SESSION_CACHE_MS: process.env.SESSION_CACHE_MS ?? "",
   });
+  const redis =
+    process.env.REDIS_URL && !database.embedded
+      ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 })
+      : null;
+  await redis?.ping();
   const logger = createLogger(config);
   const storage = createStorage(config);
   const jobs = createJobs(
@@ -124,7 +133,7 @@ const prepareAndListen = async (database: TThrowawayDatabase, stop: () => Promis
     config,
     db,
     logger,
-    redis: null,
+    redis,
     bus: inProcessBus(),
     storage,
     jobs,

@@ -30,6 +30,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { Redis } from "ioredis";
 import type { Express } from "express";
 import pg from "pg";
 import pino from "pino";
@@ -394,6 +395,18 @@ const startPeer = async (databaseUrl: string): Promise<(TProcess & { url: string
 
 /** Another checkout's apps/api to measure beside this one (BENCH_BEFORE): the code before a change. */
 const BEFORE_DIR = process.env.BENCH_BEFORE;
+/**
+ * BENCH_BEFORE_ENV="SESSION_CACHE_MS=0" (space-separated NAME=value): the "before" is this
+ * checkout with those settings, when the other tree cannot share the database (a migration
+ * it does not know, such as the session revocation guard, refuses its writes).
+ */
+const BEFORE_ENV = process.env.BENCH_BEFORE_ENV
+  ? Object.fromEntries(
+      process.env.BENCH_BEFORE_ENV.split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    )
+  : undefined;
 
 const throughput = async (databaseUrl: string | undefined, embedded: boolean) => {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -405,12 +418,19 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
     SEED_DEMO: "true",
     LOG_LEVEL: "info",
     ...(databaseUrl && !embedded ? { DATABASE_URL: databaseUrl } : {}),
+    // The session cache needs the revocation channel on PostgreSQL (docs/performance.md); both trees get the same.
+    ...(process.env.REDIS_URL && !embedded
+      ? { REDIS_URL: process.env.REDIS_URL, INLINE_WORKER: "true" }
+      : {}),
+    ...(process.env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: process.env.SESSION_CACHE_MS } : {}),
   });
   // One after the other: the first seeds the database.
   const api = await startApi(envFor(), { quiet: true, timeoutMs: 180_000 });
   const before = BEFORE_DIR
     ? await startApi(envFor(), { quiet: true, timeoutMs: 180_000, dir: resolve(BEFORE_DIR) })
-    : undefined;
+    : BEFORE_ENV
+      ? await startApi({ ...envFor(), ...BEFORE_ENV }, { quiet: true, timeoutMs: 180_000 })
+      : undefined;
   const peer = !embedded && databaseUrl ? await startPeer(databaseUrl) : undefined;
   const lines: string[] = [
     `\nThroughput: autocannon, ${connections} connections, ${seconds} s runs, ${rounds} rounds taking turns, medians.`,
@@ -422,7 +442,7 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
         ? "  (the peer runs on PostgreSQL only: set DATABASE_URL)"
         : "  (no peer: set it up with bench/peer-zenstack/README.md to compare)",
     );
-  if (before) lines.push(`  before = ${BEFORE_DIR}`);
+  if (before) lines.push(`  before = ${BEFORE_DIR ?? `this checkout with ${process.env.BENCH_BEFORE_ENV}`}`);
   const cell = (r: TRun) =>
     `${r.rps.toFixed(0).padStart(5)} req/s ${r.cpuUs.toFixed(0).padStart(5)} µs CPU/req${r.non2xx ? ` ${r.non2xx} non-2xx!` : ""}`;
   const ratio = (a: TRun, b: TRun) =>
@@ -489,6 +509,7 @@ const main = async () => {
   const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
   const database = await throwawayDatabase(process.env.DATABASE_URL, "crew_cost");
   const db = createDb(database.url, database.embedded);
+  let redis: Redis | null = null;
   try {
     await ensurePermissionRecords(db);
     await seedDemo(db);
@@ -498,14 +519,20 @@ const main = async () => {
       LOG_LEVEL: "info",
       DATA_DIR: join(tmpdir(), "crew-cost"),
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      SESSION_CACHE_MS: process.env.SESSION_CACHE_MS ?? "",
     });
+    redis =
+      process.env.REDIS_URL && !database.embedded
+        ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 })
+        : null;
+    await redis?.ping();
     const logger = createLogger(config, { destination: pino.destination({ dest: "/dev/null", sync: true }) });
     const storage = createStorage(config);
     const deps: TDeps = {
       config,
       db,
       logger,
-      redis: null,
+      redis,
       bus: inProcessBus(),
       storage,
       embedded: database.embedded,
@@ -528,6 +555,7 @@ const main = async () => {
         console.log(line);
     }
   } finally {
+    await redis?.quit();
     await db.$disconnect();
     await database.drop();
   }

@@ -192,9 +192,9 @@ describe("the revocation guard", () => {
     const { client } = await signInAs("guest");
     // Each in a transaction of its own, as a forgotten writer's would be: the guard refuses the commit.
     const unannounced = (fn: (tx: TTx) => Promise<unknown>) => db.$transaction(fn);
-    await expect(unannounced((tx) => tx.session.deleteMany({ where: { clientId: client.id } }))).rejects.toThrow(
-      /not announced/,
-    );
+    await expect(
+      unannounced((tx) => tx.session.deleteMany({ where: { clientId: client.id } })),
+    ).rejects.toThrow(/not announced/);
     await expect(
       unannounced((tx) => tx.client.update({ where: { id: client.id }, data: { role: "admin" } })),
     ).rejects.toThrow(/not announced/);

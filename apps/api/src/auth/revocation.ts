@@ -96,18 +96,23 @@ export const redisRevocations = (redis: Redis, prefix = "crew:auth:"): TRevocati
   const r = redis as TStampRedis;
   const inflightKey = (key: string) => `${prefix}inflight:${key}`;
   const epochKey = (key: string) => `${prefix}epoch:${key}`;
-  if (typeof r.crewAuthStamp !== "function") redis.defineCommand("crewAuthStamp", { numberOfKeys: 4, lua: STAMP_SCRIPT });
+  if (typeof r.crewAuthStamp !== "function")
+    redis.defineCommand("crewAuthStamp", { numberOfKeys: 4, lua: STAMP_SCRIPT });
   return {
     coordinated: true,
     async begin(scope) {
       const id = randomUUID();
       const multi = redis.multi();
-      for (const key of keysOf(scope)) multi.sadd(inflightKey(key), id).expire(inflightKey(key), INFLIGHT_TTL_S);
+      for (const key of keysOf(scope))
+        multi.sadd(inflightKey(key), id).expire(inflightKey(key), INFLIGHT_TTL_S);
       try {
         const results = await multi.exec();
         if (!results || results.some(([error]) => error)) throw new Error("MULTI failed");
       } catch {
-        throw new AppError("UNAVAILABLE", "Sessions cannot be changed right now (Redis is unreachable). Please try again.");
+        throw new AppError(
+          "UNAVAILABLE",
+          "Sessions cannot be changed right now (Redis is unreachable). Please try again.",
+        );
       }
       return id;
     },

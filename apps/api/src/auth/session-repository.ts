@@ -135,15 +135,15 @@ export const rotateSessionToken = async (
 ): Promise<boolean> => {
   const { count } = await withRevocation(db, (tx) =>
     tx.session.updateMany({
-    where: { id: r.sessionId, tokenHash: r.currentHash },
-    data: {
-      tokenHash: r.newHash,
-      previousTokenHash: r.previousHash,
-      previousValidUntil: null,
-      rotatedAt: r.now,
-      expiresAt: r.expiresAt,
-    },
-  }),
+      where: { id: r.sessionId, tokenHash: r.currentHash },
+      data: {
+        tokenHash: r.newHash,
+        previousTokenHash: r.previousHash,
+        previousValidUntil: null,
+        rotatedAt: r.now,
+        expiresAt: r.expiresAt,
+      },
+    }),
   );
   return count === 1;
 };

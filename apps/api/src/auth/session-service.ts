@@ -26,6 +26,18 @@ export interface TAuthenticated {
   issued: TIssued;
 }
 
+/**
+ * A rotation or the close of a previous token waits when the revocation channel cannot take
+ * its announcement (Redis away): the request is served with the token it brought instead of
+ * failing; the next one tries again.
+ */
+const unlessUnannounced =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (error instanceof AppError && error.code === "UNAVAILABLE") return fallback;
+    throw error;
+  };
+
 export const DEACTIVATED_DETAIL = "This account is deactivated. Ask an administrator to reactivate it.";
 const EXPIRED_DETAIL = "Your session has expired. Please sign in again.";
 
@@ -106,7 +118,7 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
             sessionId: row.sessionId,
             currentHash: row.tokenHash,
             until: new Date(at + TOKEN_ROTATION_GRACE_MS),
-          });
+          }).catch(unlessUnannounced(undefined));
         }
         return { actor, issued: { ...credentials, uid, expiresAt: row.expiresAt } };
       }
@@ -120,8 +132,8 @@ export const createSessionService = (deps: TDeps, now: () => number = () => Date
         newHash: hash(accessToken),
         now: new Date(at),
         expiresAt,
-      });
-      // Lost a race with a parallel request that rotated first: this token is now the previous one.
+      }).catch(unlessUnannounced(false));
+      // Lost a race (or the rotation could not be announced: the token stays as it is) with a parallel request that rotated first: this token is now the previous one.
       if (!rotated) return { actor, issued: null };
       return { actor, issued: { accessToken, device: credentials.device, uid, expiresAt } };
     },
