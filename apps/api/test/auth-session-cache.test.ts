@@ -38,10 +38,10 @@ const instance = async (): Promise<TInstance> => {
   const pool = sqlPoolOf(db)?.pool;
   if (!pool) throw new Error("no pool");
   let count = 0;
-  const query = pool.query;
+  const query = pool.query.bind(pool);
   // Counts the per-request session lookup (src/auth/session-repository.ts SESSION_SQL).
   Object.assign(pool, {
-    query(this: unknown, ...args: unknown[]) {
+    query: (...args: unknown[]): unknown => {
       const first = args[0];
       const text = typeof first === "object" && first !== null && "text" in first ? String(first.text) : "";
       if (text.includes('FROM "public"."sessions" s')) count++;
@@ -53,7 +53,7 @@ const instance = async (): Promise<TInstance> => {
     db,
     lookups: () => count,
     async close() {
-      Object.assign(pool, { query });
+      Reflect.deleteProperty(pool, "query");
       if (!embedded) await db.$disconnect();
       await redis?.quit();
     },

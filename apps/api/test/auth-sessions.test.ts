@@ -206,7 +206,6 @@ describe("token sessions", () => {
 
   it("refuses the requests of an account deactivated after it signed in, and deleteSessionsOfClient ends them", async () => {
     const { client, headers } = await signInAs();
-    const { db } = testDeps();
     await revoking((tx) => tx.client.update({ where: { id: client.id }, data: { status: "deactivated" } }));
     const res = await validate(headers);
     expect(res.status).toBe(401);

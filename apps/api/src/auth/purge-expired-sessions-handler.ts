@@ -8,7 +8,7 @@ import { purgeExpiredSessionsJob } from "./purge-expired-sessions-job.js";
  * account signing in.
  */
 export const purgeExpiredSessionsHandler = handleJob(purgeExpiredSessionsJob, async (_payload, ctx) => {
-  // A write transaction: deleting sessions is announced as a revocation (auth/revocation.ts).
+  // A write transaction: deleting sessions is announced as a revocation (auth/revocation-repository.ts).
   const deleted = await ctx.write(null, (tx) => expiredSessionRepository(tx).deleteBefore(new Date()));
   ctx.logger.info({ deleted }, "purged expired sessions");
 });

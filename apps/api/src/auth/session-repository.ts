@@ -1,7 +1,7 @@
 import { sqlPoolOf, type TDb } from "../db/client.js";
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TAccountFields } from "./current-user.js";
-import { withRevocation } from "./revocation.js";
+import { withRevocation } from "./revocation-repository.js";
 
 /** What one authenticated request needs, read in one round trip (session, account, permissions revision). */
 export interface TSessionRow extends Omit<TAccountFields, "id"> {
@@ -87,7 +87,7 @@ export const findSessionForRequest = async (db: TDb, device: string): Promise<TS
  * go first, then the oldest beyond the limit (created_at, id as the tie-break).
  */
 export const createSession = (db: TDb, s: TNewSession, maxDevices: number): Promise<{ id: number }> =>
-  // Deleting expired and surplus sessions revokes them (auth/revocation.ts).
+  // Deleting expired and surplus sessions revokes them (auth/revocation-repository.ts).
   withRevocation(db, async (tx) => {
     await tx.session.deleteMany({ where: { clientId: s.clientId, expiresAt: { lte: s.now } } });
     const created = await tx.session.create({

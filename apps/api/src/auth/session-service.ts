@@ -7,7 +7,7 @@ import { createPermissionCache } from "../permissions/permission-cache.js";
 import { permissionsRevision, type TAccount } from "./account-repository.js";
 import { readCredentials, type TCredentials } from "./auth-headers.js";
 import { isDeactivated, toActor } from "./current-user.js";
-import { registerRevocations } from "./revocation.js";
+import { registerRevocations } from "./revocation-repository.js";
 import {
   closePreviousToken,
   createSession,
@@ -164,7 +164,7 @@ interface TCachedRow {
  * reaches every process (PostgreSQL without Redis).
  */
 const sessionRowCache = (deps: TDeps, now: () => number) => {
-  const revocations = registerRevocations(deps.db, deps.embedded ? null : deps.redis);
+  const revocations = registerRevocations(deps.db, deps.redis);
   const ttl = deps.config.SESSION_CACHE_MS;
   const enabled = ttl > 0 && revocations.coordinated;
   const cache = new Map<string, TCachedRow>();

@@ -1,5 +1,4 @@
-import { registerRevocations } from "../auth/revocation.js";
-import { sqlPoolOf } from "../db/client.js";
+import { registerRevocations } from "../auth/revocation-repository.js";
 import { BullmqJobs } from "./bullmq-provider.js";
 import { InProcessJobs } from "./in-process-provider.js";
 import { jobRegistry } from "./registry.js";
@@ -23,7 +22,7 @@ export interface TJobsOptions {
 export const createJobs = (deps: TJobDeps, options: TJobsOptions): TJobs => {
   const registry = jobRegistry(options.handlers);
   // A worker process writes sessions (the purge) too: it announces on the API processes' Redis.
-  registerRevocations(deps.db, sqlPoolOf(deps.db)?.embedded ? null : deps.redis);
+  registerRevocations(deps.db, deps.redis);
   const redisUrl = options.redisUrl === undefined ? deps.config.REDIS_URL : options.redisUrl;
   const schedules = options.schedules ?? true;
   if (redisUrl)

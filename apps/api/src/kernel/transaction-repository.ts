@@ -1,4 +1,4 @@
-import { announceMarked, finishRevocation } from "../auth/revocation.js";
+import { announceMarked, finishRevocation } from "../auth/revocation-repository.js";
 import type { TDb } from "../db/client.js";
 import type { TActor } from "../http/context.js";
 import type { TEventBus, TLiveEvent } from "../live/event-bus.js";
@@ -21,7 +21,7 @@ export const publishAfterCommit = (tx: TTx, event: TLiveEvent): void => {
  * audit trigger (docs/versions.md): `set_config(..., true)` lasts until the transaction ends,
  * so every row any code path writes inside it is recorded with who and which request.
  * Its last statement announces what it revoked (a session, an account's role or status, the
- * permissions; auth/revocation.ts) before the commit, so no session cache outlives the change.
+ * permissions; auth/revocation-repository.ts) before the commit, so no session cache outlives the change.
  */
 export const runInTransaction = async <T>(
   db: TDb,

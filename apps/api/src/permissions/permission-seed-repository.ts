@@ -9,7 +9,7 @@ import {
   type TPermissionKey,
   type TTopPermissionKey,
 } from "@crew/contracts";
-import { withRevocation } from "../auth/revocation.js";
+import { withRevocation } from "../auth/revocation-repository.js";
 import type { TDb } from "../db/client.js";
 import { permissionRepository } from "./permission-repository.js";
 
@@ -19,7 +19,7 @@ import { permissionRepository } from "./permission-repository.js";
  * so a key added in a later release is seeded on the next start without undoing edits.
  */
 export const ensurePermissionRecords = async (db: TDb): Promise<number> => {
-  // The revision bump is a revocation (auth/revocation.ts).
+  // The revision bump is a revocation (auth/revocation-repository.ts).
   return withRevocation(db, async (tx) => {
     const repo = permissionRepository(tx);
     const existing = await repo.roleRecords();

@@ -1,6 +1,6 @@
 import { afterAll, inject } from "vitest";
 import { createApp } from "../../src/app.js";
-import { withRevocation } from "../../src/auth/revocation.js";
+import { withRevocation } from "../../src/auth/revocation-repository.js";
 import { loadConfig, type TConfig } from "../../src/config.js";
 import { createDb, type TDb, type TTx } from "../../src/db/client.js";
 import type { TDeps } from "../../src/deps.js";

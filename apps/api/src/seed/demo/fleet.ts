@@ -1,4 +1,4 @@
-import { withRevocation } from "../../auth/revocation.js";
+import { withRevocation } from "../../auth/revocation-repository.js";
 import type { TDb } from "../../db/client.js";
 import { DEMO_FLEET_SIZE, STAND_IN_SHIPS, type TStandInShip } from "../../equasis/stand-in/ships.js";
 import { vesselTypeTitle } from "../../resources/fleet/registry-particulars.js";
@@ -320,7 +320,7 @@ export const seedFleet = async (db: TDb): Promise<void> => {
     ["guest", "Mumbai"],
     ["freelance", "Piraeus"],
   ];
-  // equasis_email is read with every session: a revocation (auth/revocation.ts).
+  // equasis_email is read with every session: a revocation (auth/revocation-repository.ts).
   await withRevocation(db, async (tx) => {
     for (const [role, port] of offices) {
       await tx.client.update({

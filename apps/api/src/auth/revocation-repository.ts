@@ -145,11 +145,14 @@ const uncoordinated: TRevocations = {
 
 const registry = new WeakMap<TDb, TRevocations>();
 
-/** Called where a process assembles its dependencies (app, jobs): Redis when there is one. */
+/**
+ * Called where a process assembles its dependencies (app, jobs): Redis when there is one on
+ * PostgreSQL; the embedded database is one process and keeps the channel in memory.
+ */
 export const registerRevocations = (db: TDb, redis: Redis | null): TRevocations => {
   const existing = registry.get(db);
   if (existing && existing !== uncoordinated) return existing;
-  const made = redis ? redisRevocations(redis, prefixOf(db)) : revocationsOf(db);
+  const made = redis && !sqlPoolOf(db)?.embedded ? redisRevocations(redis, prefixOf(db)) : revocationsOf(db);
   registry.set(db, made);
   return made;
 };
