@@ -5,7 +5,7 @@
 -- * crew_revocation_mark (immediate) notes in the transaction which devices it touched
 --   ('*' for accounts and revisions, which reach every device), for the wrapper that announces;
 -- * crew_revocation_guard (deferred to the commit) refuses the commit unless the transaction
---   says it was announced (set only by runInTransaction / withRevocation, src/auth/revocation.ts),
+--   says it was announced (set only by runInTransaction / withRevocation, src/auth/revocation-repository.ts),
 --   so a writer that forgets the announcement fails instead of leaving a cache stale.
 -- Inserting a session or an account is no revocation: no cache can hold what did not exist.
 
@@ -43,7 +43,7 @@ $$;
 CREATE FUNCTION crew_revocation_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('crew.revocation', true), '') <> 'announced' THEN
-    RAISE EXCEPTION 'crew: % on % was not announced as a session revocation (write it in runInTransaction or withRevocation, src/auth/revocation.ts)', TG_OP, TG_TABLE_NAME;
+    RAISE EXCEPTION 'crew: % on % was not announced as a session revocation (write it in runInTransaction or withRevocation, src/auth/revocation-repository.ts)', TG_OP, TG_TABLE_NAME;
   END IF;
   RETURN NULL;
 END
