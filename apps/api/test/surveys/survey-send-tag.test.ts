@@ -11,7 +11,7 @@ import {
   type TTelegramStandIn,
 } from "../../src/telegram/stand-in/telegram-stand-in.js";
 import { signInAs, signInWith, type TAuthHeaders } from "../support/auth.js";
-import { testConfig, testDeps } from "../support/deps.js";
+import { revoking, testConfig, testDeps } from "../support/deps.js";
 import { createClient } from "../support/factories.js";
 import { createApplicant } from "../planning/planning-support.js";
 import { until } from "../support/until.js";
@@ -253,11 +253,13 @@ describe("sending a survey to a tag", () => {
         canCreate: false,
       },
     });
-    await db().revision.upsert({
-      where: { name: "permissions" },
-      create: { name: "permissions", value: 1n },
-      update: { value: { increment: 1n } },
-    });
+    await revoking((tx) =>
+      tx.revision.upsert({
+        where: { name: "permissions" },
+        create: { name: "permissions", value: 1n },
+        update: { value: { increment: 1n } },
+      }),
+    );
     const { headers } = await signInWith(client.email, undefined, app);
     const noChat = await sendToTag(headers, surveyId, { tag_id: tag.id, confirm: 2 });
     expect(noChat.status).toBe(403);
