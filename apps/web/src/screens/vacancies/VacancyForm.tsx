@@ -1,4 +1,6 @@
 import { timePlans } from "@crew/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import type { TSelectOption } from "../../resources/data/resource-types";
 import { ResourceForm, type TResourceFormProps } from "../../resources/form/ResourceForm";
 import { useResourceRecord } from "../../resources/data/use-resource-queries";
 import { useSession } from "../../session/use-session";
@@ -44,5 +46,23 @@ export const VacancyForm = (props: TResourceFormProps) => {
     const text = title?.title ?? title?.name;
     if (typeof text === "string") names[name] = text;
   }
-  return <ResourceForm {...props} review={(payload) => vacancyChanges(props.mode, before, payload, names)} />;
+  const queryClient = useQueryClient();
+  // The picked rank's or vessel's name: the picker's option lists are in the cache.
+  const optionLabel = (type: string, id: string): string | undefined => {
+    for (const [, options] of queryClient.getQueriesData<TSelectOption[]>({
+      queryKey: ["select_options", type],
+    }))
+      for (const option of options ?? []) if (option.value === id) return option.label;
+    return undefined;
+  };
+  return (
+    <ResourceForm
+      {...props}
+      review={(payload) =>
+        vacancyChanges(props.mode, before, payload, names, (name, id) =>
+          optionLabel(name === "rank" ? "ranks" : "vessels", id),
+        )
+      }
+    />
+  );
 };

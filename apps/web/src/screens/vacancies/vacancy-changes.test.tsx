@@ -31,6 +31,15 @@ describe("the vacancy form's review: what a save will change", () => {
     ]);
   });
 
+  it("another rank: named from the picker's options when known", () => {
+    const rank = { attributes: {}, relationships: { rank: { type: "ranks", id: "3" } } };
+    const names = { rank: "Master" };
+    expect(
+      vacancyChanges("update", stored, rank, names, (_n, id) => (id === "3" ? "Chief Officer" : undefined)),
+    ).toEqual(["Rank: Master → Chief Officer"]);
+    expect(vacancyChanges("update", stored, rank, names)).toEqual(["Rank: Master → another one"]);
+  });
+
   it("unpublishing: the sources go, the plan is no longer published, off the channel, the page answers 410", () => {
     expect(vacancyChanges("update", stored, edit({ published: false }))).toEqual([
       "Published: yes → no",

@@ -80,6 +80,8 @@ export const vacancyChanges = (
   before: TVacancyBefore,
   payload: TPayload,
   relationshipNames: Record<string, string> = {},
+  /** The name of the record a relationship now points at, where the form knows it. */
+  pickedName: (relationship: string, id: string) => string | undefined = () => undefined,
 ): string[] => {
   const b = mode === "update" ? before.attributes : {};
   const after = vacancyAfter(b, payload);
@@ -90,10 +92,14 @@ export const vacancyChanges = (
       if (!(name in LABELS) || same(b[name], value)) continue;
       lines.push(`${LABELS[name]}: ${shown(name, b[name])} → ${shown(name, value)}`);
     }
-    for (const name of Object.keys(payload.relationships)) {
+    for (const [name, linkage] of Object.entries(payload.relationships)) {
       const label = RELATIONSHIP_LABELS[name] ?? name;
       const was = relationshipNames[name];
-      lines.push(was ? `${label}: ${was} → another one` : `${label}: changed`);
+      const id = linkage && !Array.isArray(linkage) ? linkage.id : undefined;
+      const now = id ? pickedName(name, id) : undefined;
+      lines.push(
+        was ? `${label}: ${was} → ${now ?? "another one"}` : now ? `${label}: ${now}` : `${label}: changed`,
+      );
     }
   }
 
