@@ -13,6 +13,17 @@ export interface TSurveyRecipient {
   telegramUserId: string | null;
 }
 
+/** A seafarer's link to a survey as it is written (only the token's hash). */
+interface TInvitation {
+  surveySchemaId: number;
+  userId: number;
+  authorId: number;
+  tokenHash: string;
+  expiresAt: Date;
+  channel: string;
+  definition: Prisma.InputJsonValue;
+}
+
 /** Survey responses (docs/tasks.md "Sending a survey"): the sent links and the answers. */
 export const surveyResponsesRepository = (db: TTx) => ({
   survey(id: number) {
@@ -26,11 +37,11 @@ export const surveyResponsesRepository = (db: TTx) => ({
     });
   },
 
-  /** The rows already made for these seafarers (answered ones are not sent again). */
+  /** Where each of these seafarers stands with the survey: answered, a link still open, or an expired one. */
   existing(surveySchemaId: number, userIds: readonly number[]) {
     return db.surveyResponse.findMany({
       where: { surveySchemaId, userId: { in: [...userIds] } },
-      select: { id: true, userId: true, submittedAt: true },
+      select: { id: true, userId: true, submittedAt: true, expiresAt: true },
     });
   },
 
@@ -38,15 +49,7 @@ export const surveyResponsesRepository = (db: TTx) => ({
    * Makes or renews the link of one seafarer: a new token hash replaces an unanswered one's, so
    * the older link stops working (one row per survey and seafarer).
    */
-  async upsertInvitation(data: {
-    surveySchemaId: number;
-    userId: number;
-    authorId: number;
-    tokenHash: string;
-    expiresAt: Date;
-    channel: string;
-    definition: Prisma.InputJsonValue;
-  }) {
+  async upsertInvitation(data: TInvitation) {
     const { surveySchemaId, userId, ...rest } = data;
     const row = await db.surveyResponse.upsert({
       where: { surveySchemaId_userId: { surveySchemaId, userId } },
@@ -75,29 +78,11 @@ export const surveyResponsesRepository = (db: TTx) => ({
     return { tag, members };
   },
 
-  /** Where each of these seafarers stands with the survey: answered, a link still open, or an expired one. */
-  linkStates(surveySchemaId: number, userIds: readonly number[]) {
-    return db.surveyResponse.findMany({
-      where: { surveySchemaId, userId: { in: [...userIds] } },
-      select: { id: true, userId: true, submittedAt: true, expiresAt: true },
-    });
-  },
-
   /**
    * New links for a tag, one row per seafarer who has none: how many were made. A row that
    * appeared meanwhile (a send racing this one) is not made, so the count tells.
    */
-  async createInvitations(
-    rows: readonly {
-      surveySchemaId: number;
-      userId: number;
-      authorId: number;
-      tokenHash: string;
-      expiresAt: Date;
-      channel: string;
-      definition: Prisma.InputJsonValue;
-    }[],
-  ): Promise<number> {
+  async createInvitations(rows: readonly TInvitation[]): Promise<number> {
     if (!rows.length) return 0;
     const { count } = await db.surveyResponse.createMany({ data: [...rows], skipDuplicates: true });
     return count;

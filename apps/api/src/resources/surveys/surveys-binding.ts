@@ -185,7 +185,7 @@ export const surveySchemasBinding: TResourceEntry = bindResource(
       const now = new Date();
       const states = new Map(
         (
-          await ctx.repo.linkStates(
+          await ctx.repo.existing(
             id,
             readable.map((m) => m.id),
           )
