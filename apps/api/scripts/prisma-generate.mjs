@@ -11,7 +11,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const schema = resolve(root, "prisma/schema.prisma");
 // Both generators' outputs (the client, and generated/relations.ts for the kernel's relation inference).
 const markers = ["apps/api/src/generated/prisma/client.ts", "apps/api/src/generated/relations.ts"];
-const current = (marker) => existsSync(marker) && statSync(marker).mtimeMs > statSync(schema).mtimeMs;
+// Stale when older than the schema or than our generator (a change to what it writes).
+const generator = resolve(root, "apps/api/scripts/prisma-relations-generator.mjs");
+const newest = Math.max(statSync(schema).mtimeMs, statSync(generator).mtimeMs);
+const current = (marker) => existsSync(marker) && statSync(marker).mtimeMs > newest;
 if (markers.every((m) => current(resolve(root, m)))) process.exit(0);
 
 execFileSync(process.execPath, [resolve(root, "node_modules/prisma/build/index.js"), "generate"], {
