@@ -53,14 +53,22 @@ interface TAnswer {
   html: string;
 }
 
-/** One space between request starts, shared by every session of the client. */
+/**
+ * One space between request starts, shared by every session of the client. Measured from when
+ * the previous request really started, not from when its turn was due: a turn that woke late
+ * (a busy event loop) must not shorten the next gap. Turns are taken one after another.
+ */
 const pacer = (intervalMs: number) => {
-  let next = 0;
-  return async (): Promise<void> => {
-    const now = Date.now();
-    const at = Math.max(now, next);
-    next = at + intervalMs;
-    if (at > now) await sleep(at - now);
+  let queue: Promise<void> = Promise.resolve();
+  let lastStart = -Infinity;
+  return (): Promise<void> => {
+    const turn = queue.then(async () => {
+      const wait = lastStart + intervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      lastStart = Date.now();
+    });
+    queue = turn;
+    return turn;
   };
 };
 
