@@ -8,11 +8,16 @@
  *
  *   pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:3000]
  *                   [--admin-email admin@example.com] [--admin-password Demo-Password-1]
+ *                   [--api-processes 1] [--server-node-args "--cpu-prof"]
  *
  * Without --url (or LOAD_URL) the bench starts the server itself (src/main.ts in a process of
  * its own, production settings) on a database of its own: a fresh database on the PostgreSQL
- * server DATABASE_URL names (dropped afterwards), else the embedded PGlite. The accounts are
- * created through the API by the admin account given (the demo admin by default).
+ * server DATABASE_URL names (dropped afterwards), else the embedded PGlite; with REDIS_URL set
+ * the server gets it too (shared session-cache revocations, BullMQ), as in production.
+ * `--api-processes N` starts it with API_PROCESSES=N (node:cluster, PostgreSQL + Redis only);
+ * `--server-node-args` go to its `node` (`--cpu-prof`: a profile of the run; cluster workers inherit them).
+ * The accounts are created through the API by the admin account given (the demo admin by
+ * default). The server's and this process's CPU over the run come from /proc.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -24,6 +29,7 @@ import { startApi, type TProcess } from "../test/support/api-process.js";
 import { credentialsIn } from "../test/support/credentials.js";
 import { throwawayDatabase, type TThrowawayDatabase } from "../test/support/throwaway-database.js";
 import { quantile } from "./support/percentile.js";
+import { cpuWindow, describeCpu, processTree } from "./support/proc-cpu.js";
 
 type THeaders = Record<string, string>;
 type TAnswer = TRawAnswer;
@@ -403,12 +409,14 @@ const main = async () => {
       url: { type: "string", default: process.env.LOAD_URL },
       "admin-email": { type: "string", default: "admin@example.com" },
       "admin-password": { type: "string", default: DEMO_PASSWORD },
+      "api-processes": { type: "string", default: process.env.LOAD_API_PROCESSES ?? "1" },
+      "server-node-args": { type: "string", default: process.env.LOAD_SERVER_NODE_ARGS },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(
-      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite).",
+      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P] [--api-processes N] [--server-node-args ARGS]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite; REDIS_URL passed on), with API_PROCESSES=N, its node started with ARGS.",
     );
     return;
   }
@@ -434,15 +442,21 @@ const main = async () => {
       LOG_LEVEL: "info",
       // The load comes from one address: sign-in failures are not what is measured.
       SIGN_IN_RATE_LIMIT: "100000",
+      API_PROCESSES: values["api-processes"],
     };
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
     // Without DATABASE_URL the server serves the embedded PGlite itself, from DATA_DIR.
     if (process.env.DATABASE_URL) {
       database = await throwawayDatabase(process.env.DATABASE_URL, "crew_load");
       env.DATABASE_URL = database.url;
     }
-    server = await startApi(env, { timeoutMs: 180_000, quiet: true });
+    server = await startApi(env, {
+      timeoutMs: 180_000,
+      quiet: true,
+      nodeArgs: values["server-node-args"]?.split(" ").filter(Boolean),
+    });
     base = new URL(server.url);
-    label = `own server (src/main.ts, production settings, request logs on) on ${database ? database.label : "embedded PGlite"}`;
+    label = `own server (src/main.ts, production settings, request logs on, API_PROCESSES=${values["api-processes"]}${env.REDIS_URL ? ", Redis" : ""}) on ${database ? database.label : "embedded PGlite"}`;
   }
 
   try {
@@ -492,6 +506,7 @@ const main = async () => {
     }, 2_000);
 
     console.log("running…");
+    const cpu = cpuWindow(server ? processTree(server.pid) : []);
     const started = performance.now();
     const deadline = started + seconds * 1000;
     await Promise.all(
@@ -509,6 +524,7 @@ const main = async () => {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpuUsed = cpu();
     clearInterval(refreshRanks);
 
     console.log(`reading back ${records.size} records written by acknowledged writes…`);
@@ -558,6 +574,7 @@ const main = async () => {
       `rank order after the run: ${order.length} ranks, ${contiguous ? "1..n without gaps or repeats" : `BROKEN: ${order.join(",")}`}`,
     );
     console.log(`acknowledged writes: ${stats.acknowledged}, found: ${found}, lost: ${lostWrites}`);
+    console.log(`cpu over the run: ${describeCpu(cpuUsed)}`);
     for (const l of lost.slice(0, 50)) console.log(`  LOST ${l}`);
     if (lostWrites > 0 || !contiguous) process.exitCode = 1;
   } finally {

@@ -67,6 +67,15 @@ const ZConfig = z.object({
    * On by default (3 s) since the whole suite (API on both databases, Playwright) ran with it on.
    */
   SESSION_CACHE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(3000)),
+  /**
+   * How many API processes serve PORT (node:cluster; "auto": one per core). Above 1 only on
+   * PostgreSQL with REDIS_URL: the session cache's revocations and live updates reach the other
+   * processes through Redis (docs/performance.md "Several API processes").
+   */
+  API_PROCESSES: z.preprocess(
+    emptyAsUndefined,
+    z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+  ),
   /** Serve the built SPA from this folder (default: apps/web/dist next to the API). */
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY: bool,
@@ -219,6 +228,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
   if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET && parsed.data.DATABASE_URL) {
     throw new ConfigError(
       "Invalid configuration (see .env.example):\n  SESSION_SECRET: required in production",
+    );
+  }
+  if (parsed.data.API_PROCESSES !== 1 && !(parsed.data.DATABASE_URL && parsed.data.REDIS_URL)) {
+    throw new ConfigError(
+      `Invalid configuration (see .env.example):\n  API_PROCESSES: ${parsed.data.API_PROCESSES} needs DATABASE_URL (PostgreSQL) and REDIS_URL; the embedded database is one process, and without Redis a sign-out or a live update would not reach the other processes. Unset it (one process) or set both.`,
     );
   }
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { Express } from "express";
 import { Redis } from "ioredis";
 import { createApp } from "./app.js";
+import { withProcessId } from "./http/process-id.js";
 import { loadConfig } from "./config.js";
 import type { TDb } from "./db/client.js";
 import { openDatabase } from "./db/database.js";
@@ -35,6 +36,11 @@ export interface TServeOptions {
   jobsPrefix?: string;
   /** Wraps the app; the fault tests mount a probe route in front of it. */
   wrap?: (app: Express, deps: TDeps) => Express;
+  /**
+   * A worker of several API processes (api-cluster.ts): the primary has migrated the database and
+   * written the permission records and the demo, so this process only serves.
+   */
+  prepared?: boolean;
 }
 
 /**
@@ -54,14 +60,18 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
   const ukrCrewing = await ukrCrewingForDemo(telegram.config, database.embedded, logger);
   const crewell = await crewellForDemo(ukrCrewing.config, database.embedded, logger);
   const config = crewell.config;
-  await migrate(database.url, (m) => logger.info(m));
+  if (!options.prepared) await migrate(database.url, (m) => logger.info(m));
   const db = options.openDb(database.url, database.embedded);
   const storage = createStorage(config);
-  const releaseStartupLock = await takeStartupLock(database.url, database.embedded);
-  let fill: Awaited<ReturnType<typeof seed>>;
+  const releaseStartupLock = options.prepared
+    ? async () => {}
+    : await takeStartupLock(database.url, database.embedded);
+  let fill: Awaited<ReturnType<typeof seed>> = null;
   try {
-    await ensurePermissionRecords(db);
-    fill = await seed(db, config, database.embedded, logger, storage);
+    if (!options.prepared) {
+      await ensurePermissionRecords(db);
+      fill = await seed(db, config, database.embedded, logger, storage);
+    }
   } catch (error) {
     await releaseStartupLock();
     throw error;
@@ -114,7 +124,9 @@ export const serve = async (options: TServeOptions): Promise<Server> => {
     else poller = startTelegramPoller(deps);
   }
 
-  const app = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);
+  const served = options.wrap ? options.wrap(createApp(deps), deps) : createApp(deps);
+  // Tests of several processes see which one answered (never outside NODE_ENV=test).
+  const app = options.prepared && config.NODE_ENV === "test" ? withProcessId(served) : served;
   const server = app.listen(config.PORT, config.HOST, () => {
     logger.info(
       `Crewing back office on http://localhost:${config.PORT} (${database.embedded ? "embedded database" : "PostgreSQL"})`,

@@ -27,6 +27,23 @@ describe.runIf(inject("embedded"))("configuration", () => {
     expect(both).toMatch(/SEED_DEMO: /);
   });
 
+  it("refuses several API processes without PostgreSQL and Redis", () => {
+    expect(configError({ API_PROCESSES: "2" })).toMatch(
+      /API_PROCESSES: 2 needs DATABASE_URL .* and REDIS_URL/,
+    );
+    expect(configError({ API_PROCESSES: "auto", DATABASE_URL: "postgresql://h/db" })).toMatch(
+      /API_PROCESSES: auto needs/,
+    );
+    expect(configError({ API_PROCESSES: "2", REDIS_URL: "redis://h:6379" })).toMatch(
+      /API_PROCESSES: 2 needs/,
+    );
+    expect(configError({ API_PROCESSES: "0" })).toMatch(/API_PROCESSES: /);
+    const both = { DATABASE_URL: "postgresql://h/db", REDIS_URL: "redis://h:6379" };
+    expect(loadConfig({ ...both, API_PROCESSES: "3" }).API_PROCESSES).toBe(3);
+    expect(loadConfig({ ...both, API_PROCESSES: "auto" }).API_PROCESSES).toBe("auto");
+    expect(loadConfig({}).API_PROCESSES).toBe(1);
+  });
+
   it("requires SESSION_SECRET in production on a real database", () => {
     expect(configError({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/crew" })).toMatch(
       /SESSION_SECRET: required in production/,

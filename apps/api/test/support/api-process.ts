@@ -53,12 +53,12 @@ const baseEnv = (): NodeJS.ProcessEnv => ({
 export const startProcess = (
   entry: string,
   env: Record<string, string>,
-  opts: { quiet?: boolean; dir?: string } = {},
+  opts: { quiet?: boolean; dir?: string; nodeArgs?: readonly string[] } = {},
   args: readonly string[] = [],
 ): TProcess => {
   const dir = opts.dir ?? API_DIR;
   const [command, argv] = entry.endsWith(".ts")
-    ? [process.execPath, ["--import", "tsx", resolve(dir, entry), ...args]]
+    ? [process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", resolve(dir, entry), ...args]]
     : [entry, [...args]];
   const child = spawn(command, argv, {
     cwd: dir,
@@ -138,13 +138,13 @@ export const waitForOutput = async (proc: TProcess, pattern: RegExp, timeoutMs =
  */
 export const startApi = async (
   env: Record<string, string>,
-  opts: { timeoutMs?: number; quiet?: boolean; dir?: string } = {},
+  opts: { timeoutMs?: number; quiet?: boolean; dir?: string; nodeArgs?: readonly string[] } = {},
 ): Promise<TProcess & { port: number; url: string }> => {
   const port = Number(env.PORT ?? (await freePort()));
   const proc = startProcess(
     "src/main.ts",
     { HOST: "127.0.0.1", ...env, PORT: String(port) },
-    { quiet: opts.quiet, dir: opts.dir },
+    { quiet: opts.quiet, dir: opts.dir, nodeArgs: opts.nodeArgs },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${url}/api/ready`, opts.timeoutMs ?? 90_000);
