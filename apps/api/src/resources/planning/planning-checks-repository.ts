@@ -1,6 +1,7 @@
 import { formatDay } from "@crew/contracts";
 import { documentCheckRepository } from "../document-matrix/document-check-repository.js";
 import { checkDocuments } from "../document-matrix/document-check.js";
+import { planningCheckReads } from "./planning-checks-reads.js";
 import type { TPlanningCheck, TPlanWarning } from "./planning-checks.js";
 
 const add = (out: Map<number, TPlanWarning[]>, planId: number, warning: TPlanWarning): void => {
@@ -13,25 +14,11 @@ const add = (out: Map<number, TPlanWarning[]>, planId: number, warning: TPlanWar
  * planned end, an archived applicant, and a rank other than the one applied for.
  */
 const applicantCheck: TPlanningCheck = async (db, plans) => {
-  const [users, rows] = await Promise.all([
-    db.user.findMany({
-      where: { id: { in: [...new Set(plans.map((p) => p.userId))] } },
-      select: {
-        id: true,
-        readinessDate: true,
-        usVisaDoe: true,
-        archived: true,
-        roleId: true,
-        role: { select: { title: true } },
-      },
-    }),
-    db.manningScale.findMany({
-      where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } },
-      select: { id: true, rankId: true, rank: { select: { title: true } } },
-    }),
+  const reads = planningCheckReads(db);
+  const [userById, rowById] = await Promise.all([
+    reads.applicants(plans.map((p) => p.userId)),
+    reads.rows(plans.map((p) => p.manningScaleId)),
   ]);
-  const userById = new Map(users.map((u) => [u.id, u]));
-  const rowById = new Map(rows.map((r) => [r.id, r]));
   const out = new Map<number, TPlanWarning[]>();
   for (const plan of plans) {
     const user = userById.get(plan.userId);
@@ -62,7 +49,7 @@ const applicantCheck: TPlanningCheck = async (db, plans) => {
       add(out, plan.id, {
         code: "other_rank",
         title: "Another rank",
-        detail: `Applied for ${user.role?.title ?? "another rank"}, planned as ${row.rank.title}.`,
+        detail: `Applied for ${user.roleTitle ?? "another rank"}, planned as ${row.rankTitle}.`,
       });
     }
   }
@@ -77,39 +64,19 @@ const applicantCheck: TPlanningCheck = async (db, plans) => {
  * then every kind the seafarer holds counts.
  */
 const documentsCheck: TPlanningCheck = async (db, plans) => {
-  const userIds = [...new Set(plans.map((p) => p.userId))];
-  const rows = await db.manningScale.findMany({
-    where: { id: { in: [...new Set(plans.map((p) => p.manningScaleId))] } },
-    select: { id: true, rankId: true, rank: { select: { title: true } } },
-  });
-  const [documents, certificated] = await Promise.all([
-    db.applicantDocument.findMany({
-      where: { userId: { in: userIds } },
-      select: {
-        userId: true,
-        nDoc: true,
-        nTpd: true,
-        validUntil: true,
-        roleId: true,
-        kind: { select: { title: true } },
-      },
-    }),
-    // Ranks a certificate qualifies for at all: a rank no document anywhere names (ratings, cadets) needs none.
-    db.applicantDocument.findMany({
-      where: { roleId: { in: [...new Set(rows.map((r) => r.rankId))] } },
-      select: { roleId: true },
-      distinct: ["roleId"],
-    }),
+  const reads = planningCheckReads(db);
+  const rowById = await reads.rows(plans.map((p) => p.manningScaleId));
+  const [documents, needsCertificate] = await Promise.all([
+    reads.documents(plans.map((p) => p.userId)),
+    reads.certificatedRanks([...rowById.values()].map((r) => r.rankId)),
   ]);
-  const needsCertificate = new Set(certificated.flatMap((d) => (d.roleId === null ? [] : [d.roleId])));
-  const rowById = new Map(rows.map((r) => [r.id, r]));
   // Per seafarer and kind (endorsements apart): the newest expiry, or null when one copy never expires.
   const newest = new Map<number, Map<string, { title: string; until: Date | null }>>();
   const ranks = new Map<number, Set<number>>();
   for (const d of documents) {
     const kinds = newest.get(d.userId) ?? new Map<string, { title: string; until: Date | null }>();
     const key = `${d.nDoc}:${d.nTpd === 3 ? "endorsement" : "document"}`;
-    const title = d.nTpd === 3 ? `${d.kind.title} (endorsement)` : d.kind.title;
+    const title = d.nTpd === 3 ? `${d.kindTitle} (endorsement)` : d.kindTitle;
     const seen = kinds.get(key);
     if (!seen || (seen.until !== null && (d.validUntil === null || d.validUntil > seen.until)))
       kinds.set(key, { title, until: d.validUntil });
@@ -131,8 +98,8 @@ const documentsCheck: TPlanningCheck = async (db, plans) => {
     if (row && needsCertificate.has(row.rankId) && !ranks.get(plan.userId)?.has(row.rankId)) {
       add(out, plan.id, {
         code: "rank_document_missing",
-        title: `No document for ${row.rank.title}`,
-        detail: `None of the seafarer's documents qualifies them as ${row.rank.title}.`,
+        title: `No document for ${row.rankTitle}`,
+        detail: `None of the seafarer's documents qualifies them as ${row.rankTitle}.`,
       });
     }
   }
@@ -154,11 +121,9 @@ const describe = (doc: { document: string; stcw_reference: string | null }): str
  */
 const matrixOrDocumentsCheck: TPlanningCheck = async (db, plans) => {
   const repo = documentCheckRepository(db);
-  const rows = new Map((await repo.rows(plans.map((p) => p.manningScaleId))).map((r) => [r.id, r]));
-  const ownerOf = (rowId: number): number | null => {
-    const row = rows.get(rowId);
-    return row?.vessel?.ownerVessel?.ownerId ?? row?.ownerId ?? null;
-  };
+  const reads = planningCheckReads(db);
+  const rows = await reads.rows(plans.map((p) => p.manningScaleId));
+  const ownerOf = (rowId: number): number | null => rows.get(rowId)?.ownerId ?? null;
   const matrices = await repo.currentMatrices(
     plans.flatMap((p) => {
       const owner = ownerOf(p.manningScaleId);
@@ -177,13 +142,13 @@ const matrixOrDocumentsCheck: TPlanningCheck = async (db, plans) => {
   const out = others.length ? await documentsCheck(db, others) : new Map<number, TPlanWarning[]>();
   if (!covered.length) return out;
   const [held, coverage] = await Promise.all([
-    repo.heldDocuments(covered.map((p) => p.userId)),
-    repo.coverage(),
+    reads.heldDocuments(covered.map((p) => p.userId)),
+    reads.coverage(),
   ]);
   for (const plan of covered) {
     const found = matrixOf(plan);
     if (!found) continue;
-    const rank = rows.get(plan.manningScaleId)?.rank.title ?? "this rank";
+    const rank = rows.get(plan.manningScaleId)?.rankTitle ?? "this rank";
     const requirements = found.matrix.byRole.get(found.rankId) ?? [];
     for (const doc of checkDocuments(
       requirements,

@@ -3,14 +3,19 @@ import { z } from "zod";
 import { AppError } from "../../errors/app-error.js";
 import type { TActor } from "../../http/context.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
-import type { TWhereOf } from "../../kernel/model-types.js";
+import type { TRowOf, TWhereOf } from "../../kernel/model-types.js";
 import { partnerVesselWhere } from "../fleet/partner-scope.js";
 import { printContract } from "../owner-contracts/contract-print.js";
 import { planTemplates, type TPlanTemplates } from "../owner-contracts/plan-templates.js";
 import { printCrewRole, printTimePlan } from "./planning-prints.js";
 import { dateAt, dmyDay, isoDay, numberAt, textAt } from "./row-read.js";
 import type { TPlanWarning } from "./planning-checks.js";
-import { timePlansRepository, type TPeriod, type TPlanConflict } from "./time-plans-repository.js";
+import {
+  timePlansRepository,
+  type TPeriod,
+  type TPlanConflict,
+  type TTimePlansRepository,
+} from "./time-plans-repository.js";
 
 const DAY = 86_400_000;
 /** Filter values as the definition's zod made them. */
@@ -40,6 +45,51 @@ const ROW_FIELDS = new Set(["vessel_name", "role_name"]);
 const seafarerName = (row: Record<string, unknown>): string | null => {
   const surname = textAt(row, "user", "surname");
   return surname === null ? null : [surname, textAt(row, "user", "name")].filter(Boolean).join(" ");
+};
+
+type TPlanRow = TRowOf<"TimePlan">;
+
+/** A label's values, read from a row with its `user` and `port` loaded (by the include, or by `labelsOf`). */
+const LABEL_VALUES = {
+  port_name: (row: Record<string, unknown>) => textAt(row, "port", "name"),
+  user_name: (row: Record<string, unknown>) => seafarerName(row),
+  readiness_date: (row: Record<string, unknown>) => dateAt(row, "user", "readinessDate"),
+  promotions_count: (row: Record<string, unknown>) => numberAt(row, "user", "promotionsCount") ?? 0,
+  telegram_bot: (row: Record<string, unknown>) => textAt(row, "user", "telegramUserId") !== null,
+} as const;
+const LABEL_FIELDS = Object.keys(LABEL_VALUES) as (keyof typeof LABEL_VALUES)[];
+
+/**
+ * The label values of rows read without their `user` and `port` (a sparse fieldset: the
+ * scheduler's blocks), from two plain reads by id: the include made Prisma load and map both
+ * relations for each of a block's ~420 plans (docs/planner.md "Speed"). Rows that carry the
+ * relations already (no fieldset, a single plan, included records) are read as they are.
+ */
+const labelsOf = async (
+  rows: readonly TPlanRow[],
+  repo: TTimePlansRepository,
+  wants: (name: string) => boolean,
+): Promise<Map<number, Record<string, unknown>>> => {
+  const out = new Map<number, Record<string, unknown>>();
+  const asked = LABEL_FIELDS.filter(wants);
+  if (!asked.length) return out;
+  const bare = rows.filter((r) => !("user" in r) || !("port" in r));
+  const userIds = asked.some((f) => USER_FIELDS.has(f))
+    ? [...new Set(bare.flatMap((r) => (r.userId === null ? [] : [r.userId])))]
+    : [];
+  const portIds = asked.includes("port_name")
+    ? [...new Set(bare.flatMap((r) => (r.portId === null ? [] : [r.portId])))]
+    : [];
+  const [seafarers, ports] = await Promise.all([repo.seafarersOf(userIds), repo.portNamesOf(portIds)]);
+  for (const r of rows) {
+    const full: Record<string, unknown> = {
+      ...r,
+      ...("user" in r ? {} : { user: r.userId === null ? null : (seafarers.get(r.userId) ?? null) }),
+      ...("port" in r ? {} : { port: r.portId === null ? null : { name: ports.get(r.portId) ?? null } }),
+    };
+    out.set(r.id, Object.fromEntries(asked.map((f) => [f, LABEL_VALUES[f](full)])));
+  }
+  return out;
 };
 
 /** What a partner_view never reads: offers and publication marks (spec 002 §6; DOMAIN.md "Ship-owner partners"). */
@@ -129,11 +179,10 @@ export const timePlansBinding: TResourceEntry = bindResource(
     manning_scale: (ids, { actor, repo }) => repo.plannableRows(ids, partnerVesselWhere(actor)),
   },
   include: PLAN_INCLUDE,
-  // The scheduler asks for a few fields: only the relations they are computed from are loaded.
+  // The scheduler asks for a few fields: only the relations they are computed from are loaded;
+  // the seafarer and the port of a label come from `labelsOf` (computedMany), not the include.
   includeFor: (fields) => ({
-    ...(fields.some((f) => USER_FIELDS.has(f)) ? { user: PLAN_INCLUDE.user } : {}),
     ...(fields.some((f) => ROW_FIELDS.has(f)) ? { manningScale: PLAN_INCLUDE.manningScale } : {}),
-    ...(fields.includes("port_name") ? { port: PLAN_INCLUDE.port } : {}),
     ...(fields.includes("vacancy_id") ? { vacancy: PLAN_INCLUDE.vacancy } : {}),
   }),
   computed: {
@@ -144,11 +193,9 @@ export const timePlansBinding: TResourceEntry = bindResource(
     crew_change_sign_off_id: (row) => row.crewChangeSignOffId,
     vessel_name: (row) => textAt(row, "manningScale", "vessel", "name"),
     role_name: (row) => textAt(row, "manningScale", "name") || textAt(row, "manningScale", "rank", "title"),
-    port_name: (row) => textAt(row, "port", "name"),
-    user_name: (row) => seafarerName(row),
-    readiness_date: (row) => dateAt(row, "user", "readinessDate"),
-    promotions_count: (row) => numberAt(row, "user", "promotionsCount") ?? 0,
-    telegram_bot: (row) => textAt(row, "user", "telegramUserId") !== null,
+    // Also in computedMany (labelsOf), whose values win; these serve the title (user_name) and
+    // rows read with the whole include.
+    ...LABEL_VALUES,
   },
   computedMany: {
     names: [
@@ -158,12 +205,14 @@ export const timePlansBinding: TResourceEntry = bindResource(
       "avatar",
       "has_contract_template",
       "document_templates",
+      ...LABEL_FIELDS,
     ],
     async load(rows, { actor, repo, fields }) {
       const wants = (name: string) => !fields || fields.includes(name);
       const userIds = [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
       const none = <T>() => Promise.resolve(new Map<number, T>());
-      const [periods, firstService, warnings, avatars, templates] = await Promise.all([
+      const [labels, periods, firstService, warnings, avatars, templates] = await Promise.all([
+        labelsOf(rows, repo, wants),
         wants("periods_by_user_id") ? repo.periodsOf(userIds, timePlanScope(actor)) : none<TPeriod[]>(),
         wants("problem_newcomer") ? repo.firstServiceOf(userIds) : none<Date>(),
         wants("warnings") ? repo.warnings(rows) : none<TPlanWarning[]>(),
@@ -183,6 +232,7 @@ export const timePlansBinding: TResourceEntry = bindResource(
           return [
             r.id,
             {
+              ...labels.get(r.id),
               periods_by_user_id: r.userId === null ? {} : { [r.userId]: periods.get(r.userId) ?? [] },
               warnings: warnings.get(r.id) ?? [],
               has_contract_template: templates.get(r.id)?.has_contract_template ?? false,

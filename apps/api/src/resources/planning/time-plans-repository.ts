@@ -1,6 +1,7 @@
 import type { TTx } from "../../db/client.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { isoDay } from "./row-read.js";
+import { dateOf, epochMs, plainRows } from "./plain-rows-repository.js";
 import { contractPrintRepository } from "../owner-contracts/contract-print-repository.js";
 import { planningPrintRepository } from "./planning-print-repository.js";
 import { planWarnings, type TPlannedSeafarer, type TPlanWarning } from "./planning-checks.js";
@@ -15,6 +16,15 @@ export interface TPlanConflict {
   rowName: string;
   /** "Ronald Castro", or null for a vacancy. */
   seafarer: string | null;
+}
+
+/** A plan's seafarer as its label reads them (the `user` include's fields). */
+export interface TPlanSeafarer {
+  surname: string;
+  name: string | null;
+  readinessDate: Date | null;
+  promotionsCount: number;
+  telegramUserId: string | null;
 }
 
 export interface TPeriod {
@@ -220,14 +230,57 @@ export const timePlansRepository = (db: TTx) => ({
   /** The first day each of these seafarers served with us (a plan on board or completed), for the newcomer mark. */
   async firstServiceOf(userIds: readonly number[]): Promise<Map<number, Date>> {
     if (!userIds.length) return new Map();
-    const groups = await db.timePlan.groupBy({
-      by: ["userId"],
-      where: { userId: { in: [...userIds] }, status: { in: ["on_board", "completed"] } },
-      _min: { start: true },
-    });
-    return new Map(
-      groups.flatMap((g) => (g.userId !== null && g._min.start ? [[g.userId, g._min.start] as const] : [])),
+    const rows = await plainRows<{ user_id: number; first_ms: number }>(
+      db,
+      "crew_time_plans_first_service",
+      `SELECT user_id, ${epochMs("min(start)")} AS first_ms FROM "public"."time_plans"
+        WHERE user_id = ANY($1::int[]) AND status IN ('on_board', 'completed') GROUP BY user_id`,
+      [[...userIds]],
     );
+    return new Map(rows.map((r) => [r.user_id, new Date(r.first_ms)]));
+  },
+
+  /** What a plan's label shows of its seafarer, by applicant (as the `user` include reads it). */
+  async seafarersOf(userIds: readonly number[]): Promise<Map<number, TPlanSeafarer>> {
+    if (!userIds.length) return new Map();
+    const rows = await plainRows<{
+      id: number;
+      surname: string;
+      name: string | null;
+      readiness_ms: number | null;
+      promotions_count: number;
+      telegram_user_id: string | null;
+    }>(
+      db,
+      "crew_time_plans_seafarers",
+      `SELECT id, surname, name, ${epochMs("readiness_date")} AS readiness_ms, promotions_count, telegram_user_id
+         FROM "public"."users" WHERE id = ANY($1::int[])`,
+      [[...userIds]],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          surname: r.surname,
+          name: r.name,
+          readinessDate: dateOf(r.readiness_ms),
+          promotionsCount: r.promotions_count,
+          telegramUserId: r.telegram_user_id,
+        },
+      ]),
+    );
+  },
+
+  /** Port names by id (a plan's `port_name`). */
+  async portNamesOf(portIds: readonly number[]): Promise<Map<number, string>> {
+    if (!portIds.length) return new Map();
+    const rows = await plainRows<{ id: number; name: string }>(
+      db,
+      "crew_time_plans_ports",
+      `SELECT id, name FROM "public"."ports" WHERE id = ANY($1::int[])`,
+      [[...portIds]],
+    );
+    return new Map(rows.map((r) => [r.id, r.name]));
   },
 
   /** The scheduler's rows: active rows of active vessels, with vessel, owner and rank, in vessel and scale order. */
