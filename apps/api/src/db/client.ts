@@ -6,6 +6,7 @@ import { PrismaClient } from "../generated/prisma/client.js";
 export type TDb = PrismaClient;
 /** The client of an interactive transaction; repositories accept it as well as TDb. */
 export type { TTx } from "../kernel/model-types.js";
+import type { TTx } from "../kernel/model-types.js";
 
 /**
  * Names each statement by a hash of its SQL, so every connection prepares a query once and
@@ -13,7 +14,7 @@ export type { TTx } from "../kernel/model-types.js";
  * session lookup, 1.1 ms unnamed against 0.5 ms named (bench:auth).
  */
 const statementNames = new Map<string, string>();
-const statementName = (query: { sql: string }): string => {
+export const statementName = (query: { sql: string }): string => {
   // The SQL texts are a bounded set (the app's query shapes): hash each once.
   let name = statementNames.get(query.sql);
   if (name === undefined) {
@@ -30,7 +31,8 @@ export interface TSqlPool {
   embedded: boolean;
 }
 const pools = new WeakMap<TDb, TSqlPool>();
-export const sqlPoolOf = (db: TDb): TSqlPool | undefined => pools.get(db);
+/** The pool under `db`; undefined for anything else, a transaction's client among them (it must keep its own connection). */
+export const sqlPoolOf = (db: TDb | TTx): TSqlPool | undefined => pools.get(db as TDb);
 
 /**
  * One Prisma client per process. `embedded` limits the pool to one connection because the
