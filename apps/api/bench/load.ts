@@ -451,9 +451,13 @@ const main = async () => {
       env.DATABASE_URL = database.url;
     }
     server = await startApi(env, {
-      timeoutMs: 180_000,
+      // A first start writes the whole demo before it is ready: minutes on a busy machine.
+      timeoutMs: 600_000,
       quiet: true,
       nodeArgs: values["server-node-args"]?.split(" ").filter(Boolean),
+    }).catch(async (error: unknown) => {
+      await database?.drop();
+      throw error;
     });
     base = new URL(server.url);
     label = `own server (src/main.ts, production settings, request logs on, API_PROCESSES=${values["api-processes"]}${env.REDIS_URL ? ", Redis" : ""}) on ${database ? database.label : "embedded PGlite"}`;
