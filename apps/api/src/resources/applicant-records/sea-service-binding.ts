@@ -1,8 +1,9 @@
-import { COINCIDENCES_LIMIT, seaService, utcToday } from "@crew/contracts";
+import { seaService, utcToday } from "@crew/contracts";
 import { AppError } from "../../errors/app-error.js";
 import { bindResource, type TResourceEntry } from "../../kernel/binding.js";
 import { camel } from "../../kernel/naming.js";
 import { attachmentsAddressedTo } from "./attachments-repository.js";
+import { coincidencesAnswer } from "./coincidences-answer.js";
 import { printCv } from "./cv/print-cv.js";
 import { applicantRecordsScope } from "./records-scope.js";
 import { firstOverlap, servicePeriodText } from "./sea-service-overlap.js";
@@ -111,18 +112,7 @@ export const seaServiceBinding: TResourceEntry = bindResource(
   },
   actions: {
     async check_coincidences(ctx) {
-      const probe = ctx.id === undefined ? null : await ctx.repo.probe(ctx.id);
-      if (!probe) throw AppError.notFound("Sea service not found");
-      const ids = await ctx.repo.coincidences(probe);
-      const service = ctx.kernel.serviceOf("expiriences");
-      // Through the list, so the reader's permissions and scope apply to the records and their applicants.
-      // The applicants are named, not shown: their names only (no stars or tags to compute per page).
-      const query = {
-        include: "user,role",
-        fields: { users: "full_name,surname,name,crewing_applicant_id" },
-        page: { size: String(COINCIDENCES_LIMIT) },
-      };
-      return { document: await service.list(ctx.actor, query, ctx.url, { where: { id: { in: ids } } }) };
+      return { document: await coincidencesAnswer(ctx.kernel, ctx.repo, ctx.actor, ctx.id ?? 0, ctx.url) };
     },
     async print_cv(ctx) {
       return { file: await printCv(ctx.kernel, ctx.repo.cv, ctx.actor, ctx.id ?? 0, ctx.input) };
