@@ -46,6 +46,11 @@ export const createDb = (connectionString: string, embedded: boolean): TDb => {
     max: embedded ? 1 : 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
+    // Named statements keep their plan per connection, and after five runs PostgreSQL may
+    // switch one to a generic plan that ignores the values: the applicants page with filters,
+    // search and include went from 13 ms to 123-225 ms on its sixth run (h21s). Planning each
+    // run with its values costs far less than one such plan; parsing is still saved.
+    ...(embedded ? {} : { options: "-c plan_cache_mode=force_custom_plan" }),
   });
   // The pool is ours (sqlPoolOf), Prisma still closes it on $disconnect.
   const adapter = new PrismaPg(pool, {
