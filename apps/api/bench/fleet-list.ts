@@ -11,6 +11,10 @@
  *
  * Prints p50, p95, mean and the answer's size (the 999 page also without compression). BENCH_REQUESTS (default 60) per case, after
  * BENCH_WARMUP (default 5). Token rotation is followed as the browser does.
+ *
+ * BENCH_COMPARE="KERNEL_SQL_READS=0" (config settings) serves a second app with those settings
+ * on the same database and times the 999 page on both taking turns request by request (the
+ * machine's load then weighs on both alike), checking every pair of answers is byte-identical.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -22,7 +26,7 @@ import { createDb } from "../src/db/client.js";
 import { fleetScalePart } from "../src/seed/scale/fleet.js";
 import { ensurePermissionRecords } from "../src/permissions/permission-seed-repository.js";
 import { throwawayDatabase } from "../test/support/throwaway-database.js";
-import { serveApp, signedInGet } from "./support/in-process-app.js";
+import { envOverrides, serveApp, signedInGet } from "./support/in-process-app.js";
 import { percentile } from "./support/percentile.js";
 
 const env = process.env;
@@ -87,6 +91,51 @@ const main = async (): Promise<void> => {
       }
     };
 
+    /** The page on this tree's app and on the one with BENCH_COMPARE's settings, alternately. */
+    const compare = async (label: string, path: string, extra?: Record<string, string>): Promise<void> => {
+      const overrides = envOverrides(env.BENCH_COMPARE);
+      const other = await serveApp(db, database.embedded, dataDir, overrides);
+      const getOther = await signedInGet(other.origin, EMAIL, PASSWORD);
+      const sides = [
+        { name: "as configured", get, times: [] as number[], cpu: 0 },
+        { name: env.BENCH_COMPARE ?? "", get: getOther, times: [] as number[], cpu: 0 },
+      ];
+      const bodies: string[] = [];
+      for (let i = 0; i < WARMUP + REQUESTS; i++) {
+        for (const side of i % 2 ? [...sides].reverse() : sides) {
+          const cpu = process.cpuUsage();
+          const t0 = performance.now();
+          const res = await side.get(path, extra);
+          const body = await res.text();
+          const ms = performance.now() - t0;
+          const used = process.cpuUsage(cpu);
+          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${body.slice(0, 300)}`);
+          // The links name the app's own origin: the only bytes that may differ.
+          bodies.push(body.replaceAll(side === sides[0] ? server.origin : other.origin, "ORIGIN"));
+          if (i >= WARMUP) {
+            side.times.push(ms);
+            side.cpu += (used.user + used.system) / 1000;
+          }
+        }
+        const [a, b] = bodies.splice(0);
+        if (a !== b) {
+          let at = 0;
+          while (at < Math.min(a?.length ?? 0, b?.length ?? 0) && a?.[at] === b?.[at]) at++;
+          throw new Error(
+            `${label}: the two apps' answers differ at ${at}: ${a?.slice(at - 200, at + 200)}\n---\n${b?.slice(at - 200, at + 200)}`,
+          );
+        }
+      }
+      for (const side of sides) {
+        side.times.sort((x, y) => x - y);
+        console.log(
+          `  ${`${label} [${side.name}]`.padEnd(58)} p50 ${percentile(side.times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(side.times, 95).toFixed(1).padStart(7)} ms   cpu ${(side.cpu / REQUESTS).toFixed(1).padStart(6)} ms`,
+        );
+      }
+      console.log(`  (answers byte-identical in all ${WARMUP + REQUESTS} pairs)`);
+      other.close();
+    };
+
     const first = z
       .object({ data: z.array(z.object({ id: z.string() })) })
       .parse(await (await get("/api/vessels?page[size]=1&sort=id")).json());
@@ -99,6 +148,17 @@ const main = async (): Promise<void> => {
     console.log(
       `\nfleet benchmark on ${databaseLabel}: ${VESSELS} vessels x ${ROWS / VESSELS} manning-scale rows, ${REQUESTS} sequential requests each\n`,
     );
+    if (env.BENCH_COMPARE) {
+      await compare("page 999, not compressed", "/api/vessels?include=manning_scales&page[size]=999", {
+        "accept-encoding": "identity",
+      });
+      console.log(`load average ${loadavg()[0]?.toFixed(1)}`);
+      await compare("page 999", "/api/vessels?include=manning_scales&page[size]=999");
+      console.log(`load average ${loadavg()[0]?.toFixed(1)}`);
+      server.close();
+      await db.$disconnect();
+      return;
+    }
     await time(
       "vessels list, include manning_scales, page size 999",
       "/api/vessels?include=manning_scales&page[size]=999",

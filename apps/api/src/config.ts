@@ -76,6 +76,14 @@ const ZConfig = z.object({
     emptyAsUndefined,
     z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
   ),
+  /**
+   * The kernel's generic reads on the pg pool with SQL written from the model, Prisma where it
+   * cannot (kernel/sql-read-repository.ts); 0 sends every read through Prisma (the before of
+   * docs/performance.md "Kernel reads without Prisma", and the identity test).
+   */
+  KERNEL_SQL_READS: z
+    .preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).default("1"))
+    .transform((v) => v === "true" || v === "1"),
   /** Serve the built SPA from this folder (default: apps/web/dist next to the API). */
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY: bool,

@@ -12,14 +12,24 @@ import { diskStorage } from "../../src/storage/disk-storage.js";
 import { credentialsIn } from "../../test/support/credentials.js";
 
 /** The settings the request-timing benches run the app with: quiet, no Equasis stand-in, files under `dataDir`. */
-export const benchConfig = (dataDir: string): TConfig =>
+export const benchConfig = (dataDir: string, overrides: Record<string, string> = {}): TConfig =>
   loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     SESSION_SECRET: "bench-session-secret-bench-session-secret-00",
     LOG_LEVEL: "silent",
     EQUASIS_STAND_IN: "false",
+    ...overrides,
   });
+
+/** `A=1 B=2` (a bench's BENCH_*_ENV setting) as config overrides. */
+export const envOverrides = (text: string | undefined): Record<string, string> =>
+  Object.fromEntries(
+    (text ?? "")
+      .split(/\s+/)
+      .filter((pair) => pair.includes("="))
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
 
 /**
  * The database `pnpm seed:scale` filled: the one DATABASE_URL names, else the embedded one under
@@ -50,8 +60,9 @@ export const serveApp = async (
   db: TDb,
   embedded: boolean,
   dataDir: string,
+  overrides: Record<string, string> = {},
 ): Promise<{ origin: string; close(): void }> => {
-  const config = benchConfig(dataDir);
+  const config = benchConfig(dataDir, overrides);
   const logger = createLogger(config);
   const storage = diskStorage(join(dataDir, "files"));
   const deps: TDeps = {

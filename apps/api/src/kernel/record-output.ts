@@ -134,7 +134,7 @@ export const createRecordOutput = (core: TServiceCore) => {
     client: TTx = kernel.read,
   ): Promise<TLinkage> => {
     const linkage: TLinkage = new Map();
-    const rel = relationRepository(client);
+    const rel = relationRepository(client, { sqlReads: kernel.config.KERNEL_SQL_READS });
     const ids = rows.map((r) => r.id);
     for (const name of new Set(names)) {
       const map = relations[name];

@@ -1,5 +1,7 @@
+import { sqlPoolOf } from "../db/client.js";
 import type { TModel, TTx } from "./model-types.js";
 import type { TRelationMap } from "./relations.js";
+import { sqlLinkage } from "./sql-linkage.js";
 import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
 
 /** From how many ids `existing` may ask for their range instead of the list. */
@@ -85,12 +87,19 @@ export const resourceRepository = (client: TTx, model: TModel) => {
   };
 };
 
-/** Related ids per record id of one relationship stored in a join table or as children. */
-export const relationRepository = (client: TTx) => ({
+/**
+ * Related ids per record id of one relationship stored in a join table or as children. With
+ * `sqlReads` the linkage is read through the pg pool (kernel/sql-linkage.ts) when `client` is the
+ * pool's Prisma client; a transaction's client keeps its own connection, so Prisma reads there.
+ */
+export const relationRepository = (client: TTx, options: { sqlReads?: boolean } = {}) => ({
   async linkage(map: TRelationMap, ids: readonly number[]): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>();
     if (!ids.length || map.kind === "fk" || map.kind === "none") return out;
     if (map.kind === "loaded") return map.load(client, ids);
+    const sql = options.sqlReads ? sqlPoolOf(client) : undefined;
+    const viaSql = sql ? await sqlLinkage(sql, map, ids) : null;
+    if (viaSql) return viaSql;
     const [from, to] = map.kind === "through" ? [map.from, map.to] : [map.fk, "id"];
     const rows = await storeOf(client, map.model).findMany({
       where: { [from]: { in: [...ids] } },
