@@ -2,6 +2,7 @@ import { sqlPoolOf } from "../db/client.js";
 import type { TModel, TTx } from "./model-types.js";
 import type { TRelationMap } from "./relations.js";
 import { sqlLinkage } from "./sql-linkage.js";
+import { sqlReader } from "./sql-read-repository.js";
 import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
 
 /** From how many ids `existing` may ask for their range instead of the list. */
@@ -10,9 +11,12 @@ const RANGE_FROM = 200;
 /**
  * The generic repository of one model over a client: the pool for reads, the write's
  * transaction for writes. Resource repositories sit beside it where a resource needs more.
+ * With `sqlReads` its reads on the pool without an `include` go to pg with SQL of its own
+ * (kernel/sql-read-repository.ts) when the where and the order can be written there, else to Prisma.
  */
-export const resourceRepository = (client: TTx, model: TModel) => {
+export const resourceRepository = (client: TTx, model: TModel, options: { sqlReads?: boolean } = {}) => {
   const store = storeOf(client, model);
+  const sql = options.sqlReads ? sqlReader(client, model) : null;
   return {
     /**
      * A page and the total. A page that is not full is the last one, so the total follows from
@@ -26,29 +30,39 @@ export const resourceRepository = (client: TTx, model: TModel) => {
       include?: TInclude,
     ): Promise<{ rows: TRow[]; total: number }> {
       const skip = (page.number - 1) * page.size;
-      const rows = await store.findMany({
-        where,
-        orderBy,
-        skip,
-        take: page.size,
-        ...(include ? { include } : {}),
-      });
+      const rows = await ((!include && sql?.findMany({ where, orderBy, skip, take: page.size })) ||
+        store.findMany({
+          where,
+          orderBy,
+          skip,
+          take: page.size,
+          ...(include ? { include } : {}),
+        }));
       const lastPage = rows.length < page.size && (rows.length > 0 || page.number === 1);
-      return { rows, total: lastPage ? skip + rows.length : await store.count({ where }) };
+      if (lastPage) return { rows, total: skip + rows.length };
+      return { rows, total: await (sql?.count(where) ?? store.count({ where })) };
     },
     findMany(where: TWhere, orderBy?: TOrderBy, take?: number, include?: TInclude): Promise<TRow[]> {
-      return store.findMany({
-        where,
-        ...(orderBy ? { orderBy } : {}),
-        ...(take ? { take } : {}),
-        ...(include ? { include } : {}),
-      });
+      return (
+        (!include && sql?.findMany({ where, orderBy, take: take || undefined })) ||
+        store.findMany({
+          where,
+          ...(orderBy ? { orderBy } : {}),
+          ...(take ? { take } : {}),
+          ...(include ? { include } : {}),
+        })
+      );
     },
     /** Ids and one column of the rows `where` lets through (the titles of linked records). */
     titles(where: TWhere, field: string): Promise<TRow[]> {
-      return store.findMany({ where, select: { id: true, [field]: true } });
+      return (
+        sql?.findMany({ where, fields: field === "id" ? ["id"] : ["id", field] }) ??
+        store.findMany({ where, select: { id: true, [field]: true } })
+      );
     },
-    find(where: TWhere, include?: TInclude): Promise<TRow | null> {
+    async find(where: TWhere, include?: TInclude): Promise<TRow | null> {
+      const rows = !include && sql?.findMany({ where, take: 1 });
+      if (rows) return (await rows)[0] ?? null;
       return store.findFirst({ where, ...(include ? { include } : {}) });
     },
     create(data: Record<string, unknown>): Promise<TRow> {

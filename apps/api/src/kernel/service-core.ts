@@ -43,7 +43,7 @@ export interface TServiceCore {
 export const createServiceCore = (entry: TResourceEntry, kernel: TKernelDeps): TServiceCore => {
   const { def, model, hooks } = entry;
   const relations: Record<string, TRelationMap> = hooks.relations ?? {};
-  const readStore = resourceRepository(kernel.read, model);
+  const readStore = resourceRepository(kernel.read, model, { sqlReads: kernel.config.KERNEL_SQL_READS });
   const store = (client?: TTx) =>
     client === undefined || client === kernel.read ? readStore : resourceRepository(client, model);
 
