@@ -56,16 +56,21 @@ interface TAnswer {
 /**
  * One space between request starts, shared by every session of the client. Measured from when
  * the previous request really started, not from when its turn was due: a turn that woke late
- * (a busy event loop) must not shorten the next gap. Turns are taken one after another.
+ * (a busy event loop) must not shorten the next gap. Turns are taken one after another. The
+ * clock is re-read after each sleep: a timer measures from the event loop's cached time, which
+ * under load lags the real one, so it can wake a few milliseconds early.
  */
 const pacer = (intervalMs: number) => {
   let queue: Promise<void> = Promise.resolve();
   let lastStart = -Infinity;
   return (): Promise<void> => {
     const turn = queue.then(async () => {
-      const wait = lastStart + intervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
-      lastStart = Date.now();
+      for (;;) {
+        const wait = lastStart + intervalMs - performance.now();
+        if (wait <= 0) break;
+        await sleep(Math.ceil(wait));
+      }
+      lastStart = performance.now();
     });
     queue = turn;
     return turn;

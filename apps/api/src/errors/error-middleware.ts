@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { JSONAPI_MEDIA_TYPE } from "@crew/contracts";
 import { AppError } from "./app-error.js";
+import { fromDatabaseUnavailable } from "./database-unavailable.js";
 import { fromPrismaError } from "./prisma-errors.js";
 
 /** Unknown /api paths: a JSON:API 404 rather than the SPA's index. */
@@ -16,11 +17,15 @@ export const errorMiddleware =
     const appError = toAppError(err);
     if (appError.status >= 500) logger.error({ err, reqId: req.id }, "request failed");
     if (res.headersSent) return;
+    // A 503 is a moment's refusal (the database busy or away, Redis away): say when to retry.
+    if (appError.status === 503 && !res.getHeader("retry-after")) res.setHeader("Retry-After", "2");
     res.status(appError.status).type(JSONAPI_MEDIA_TYPE).json({ errors: appError.errors });
   };
 
 const toAppError = (err: unknown): AppError => {
   if (err instanceof AppError) return err;
+  const unavailable = fromDatabaseUnavailable(err);
+  if (unavailable) return unavailable;
   const fromPrisma = fromPrismaError(err);
   if (fromPrisma) return fromPrisma;
   if (isHttpError(err)) {

@@ -146,8 +146,9 @@ describe("Equasis client against the stand-in", () => {
     // Sign-in, the search, the ship page and the sign-out: each one sent and each one arrived.
     expect(sent.length).toBeGreaterThanOrEqual(4);
     expect(standIn.requests.length - from).toBe(sent.length);
-    // Timers never fire early; 1 ms of rounding between Date.now() (the pacer) and performance.now().
+    // The pacer spaces its turns by 150 ms; between a turn and its fetch call the client does a
+    // little synchronous work (headers, cookies), which a GC pause can stretch by a few ms.
     for (let i = 1; i < sent.length; i++)
-      expect((sent[i] ?? 0) - (sent[i - 1] ?? 0)).toBeGreaterThanOrEqual(149);
+      expect((sent[i] ?? 0) - (sent[i - 1] ?? 0)).toBeGreaterThanOrEqual(140);
   });
 });
