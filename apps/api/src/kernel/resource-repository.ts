@@ -90,10 +90,10 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
         if (id > max) max = id;
       }
       const asRange = wanted.size >= RANGE_FROM && max - min + 1 <= 2 * wanted.size;
-      const rows = await store.findMany({
-        where: { AND: [where, { id: asRange ? { gte: min, lte: max } : { in: [...wanted] } }] },
-        select: { id: true },
-      });
+      const inScope = { AND: [where, { id: asRange ? { gte: min, lte: max } : { in: [...wanted] } }] };
+      // Through pg the ids go as one array parameter (sql-where.ts), so the list costs what the range does.
+      const rows = await (sql?.findMany({ where: inScope, fields: ["id"] }) ??
+        store.findMany({ where: inScope, select: { id: true } }));
       const found = new Set<number>();
       for (const r of rows) if (wanted.has(r.id)) found.add(r.id);
       return found;

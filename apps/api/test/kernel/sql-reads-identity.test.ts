@@ -95,5 +95,5 @@ describe("the kernel's SQL reads answer what Prisma's answer", () => {
         await same(`/api/${type}?fields[${type}]=${name}&page[size]=50`);
       }
     }
-  });
+  }, 180_000);
 });

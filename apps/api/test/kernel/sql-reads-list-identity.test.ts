@@ -58,5 +58,6 @@ describe("KERNEL_SQL_READS on and off answer the same bytes", () => {
         if (id) await both(role, `${base}/${id}${includes ? `?include=${includes}` : ""}`);
       }
     }
-  });
+    // Every type of the registry, twice each way: ~20 s alone, several times that inside the full suite.
+  }, 180_000);
 });
