@@ -1,6 +1,7 @@
 import type { TSqlPool } from "../db/client.js";
 import type { TRelationMap } from "./relations.js";
-import { intColumnOf, statementOf, tableOf } from "./sql-table.js";
+import { statementOf } from "./sql-read-repository.js";
+import { intColumnOf, tableOf } from "./sql-table.js";
 
 type TStoredMap = Extract<TRelationMap, { kind: "through" | "inverse" }>;
 

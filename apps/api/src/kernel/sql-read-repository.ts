@@ -41,14 +41,20 @@ const orderSql = (model: TModel, table: string, orderBy: TOrderBy | undefined): 
   return ` ORDER BY ${parts.join(", ")}`;
 };
 
+/**
+ * A query config for pg: named (prepared once per connection) on PostgreSQL, as Prisma's own
+ * statements (db/client.ts); unnamed on the embedded PGlite, whose one session outlives pg's
+ * per-connection statement cache. Also used by the linkage SQL (sql-linkage.ts).
+ */
+export const statementOf = (
+  sql: TSqlPool,
+  text: string,
+  values: unknown[],
+): { name?: string; text: string; values: unknown[] } =>
+  sql.embedded ? { text, values } : { name: statementName({ sql: text }), text, values };
+
 const run = async <T extends object>(sql: TSqlPool, text: string, values: unknown[]): Promise<T[]> => {
-  const result = await sql.pool.query<T>({
-    // Named (prepared once per connection) on PostgreSQL, as Prisma's own statements (db/client.ts).
-    ...(sql.embedded ? {} : { name: statementName({ sql: text }) }),
-    text,
-    values,
-    types: prismaTypes,
-  });
+  const result = await sql.pool.query<T>({ ...statementOf(sql, text, values), types: prismaTypes });
   return result.rows;
 };
 
