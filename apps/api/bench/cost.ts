@@ -20,6 +20,9 @@
  *
  *   pnpm bench:cost            # DATABASE_URL=postgresql://… for PostgreSQL
  *
+ * BENCH_ROUTES=ranks,ports (labels' first words) times only those lists; BENCH_NODE_ARGS go to
+ * this checkout's API process (`--cpu-prof --cpu-prof-dir=…` profiles the throughput runs).
+ *
  * BENCH_BEFORE=<another checkout>/apps/api also starts that checkout's API on the same
  * database and takes turns with it: the before and after of a change, measured alike.
  */
@@ -275,7 +278,7 @@ const split = async (deps: TDeps, requests: number) => {
   let headers = await signIn(server.url);
   const rows: string[] = [];
   try {
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter(chosen)) {
       // Warm-up: JIT, prepared statements, the permission cache.
       for (let i = 0; i < 300; i++) {
         const res = await fetch(`${server.url}${route.ours}`, { headers });
@@ -408,6 +411,12 @@ const BEFORE_ENV = process.env.BENCH_BEFORE_ENV
     )
   : undefined;
 
+/** BENCH_ROUTES: the lists to time, by the first word of their label ("15 ranks" is "ranks"). */
+const chosen = (route: { label: string }): boolean => {
+  const wanted = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
+  return wanted.length === 0 || wanted.some((w) => route.label.replace(/^\d+ /, "").startsWith(w));
+};
+
 const throughput = async (databaseUrl: string | undefined, embedded: boolean) => {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -425,7 +434,9 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
     ...(process.env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: process.env.SESSION_CACHE_MS } : {}),
   });
   // One after the other: the first seeds the database.
-  const api = await startApi(envFor(), { quiet: true, timeoutMs: 180_000 });
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node options for this checkout's API only (a profile of its runs).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const api = await startApi(envFor(), { quiet: true, timeoutMs: 180_000, nodeArgs });
   const before = BEFORE_DIR
     ? await startApi(envFor(), { quiet: true, timeoutMs: 180_000, dir: resolve(BEFORE_DIR) })
     : BEFORE_ENV
@@ -448,7 +459,7 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
   const ratio = (a: TRun, b: TRun) =>
     `${(a.rps / b.rps).toFixed(2)}x req/s, ${(b.cpuUs / a.cpuUs).toFixed(2)}x by CPU`;
   try {
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter(chosen)) {
       const ours: TRun[] = [];
       const old: TRun[] = [];
       const theirs: TRun[] = [];

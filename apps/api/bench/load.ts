@@ -9,6 +9,7 @@
  *   pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:3000]
  *                   [--admin-email admin@example.com] [--admin-password Demo-Password-1]
  *                   [--api-processes 1] [--server-node-args "--cpu-prof"]
+ *                   [--server-dir <another checkout>/apps/api]
  *
  * Without --url (or LOAD_URL) the bench starts the server itself (src/main.ts in a process of
  * its own, production settings) on a database of its own: a fresh database on the PostgreSQL
@@ -16,12 +17,14 @@
  * the server gets it too (shared session-cache revocations, BullMQ), as in production.
  * `--api-processes N` starts it with API_PROCESSES=N (node:cluster, PostgreSQL + Redis only);
  * `--server-node-args` go to its `node` (`--cpu-prof`: a profile of the run; cluster workers inherit them).
+ * `--server-dir` starts another checkout's server the same way (the tree before a change: run
+ * both in turn, the machine's load then weighs on both alike).
  * The accounts are created through the API by the admin account given (the demo admin by
  * default). The server's and this process's CPU over the run come from /proc.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_PASSWORD, JSONAPI_MEDIA_TYPE } from "@crew/contracts";
 import { rawHttpClient, type TRawAnswer } from "../test/fuzz/http-client.js";
@@ -411,12 +414,13 @@ const main = async () => {
       "admin-password": { type: "string", default: DEMO_PASSWORD },
       "api-processes": { type: "string", default: process.env.LOAD_API_PROCESSES ?? "1" },
       "server-node-args": { type: "string", default: process.env.LOAD_SERVER_NODE_ARGS },
+      "server-dir": { type: "string", default: process.env.LOAD_SERVER_DIR },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(
-      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P] [--api-processes N] [--server-node-args ARGS]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite; REDIS_URL passed on), with API_PROCESSES=N, its node started with ARGS.",
+      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P] [--api-processes N] [--server-node-args ARGS] [--server-dir <checkout>/apps/api]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite; REDIS_URL passed on), with API_PROCESSES=N, its node started with ARGS; --server-dir starts another checkout's server instead (a before/after).",
     );
     return;
   }
@@ -447,7 +451,10 @@ const main = async () => {
     if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
     // Without DATABASE_URL the server serves the embedded PGlite itself, from DATA_DIR.
     if (process.env.DATABASE_URL) {
-      database = await throwawayDatabase(process.env.DATABASE_URL, "crew_load");
+      // Another checkout's server migrates its database itself, with its own migrations.
+      database = await throwawayDatabase(process.env.DATABASE_URL, "crew_load", {
+        migrate: !values["server-dir"],
+      });
       env.DATABASE_URL = database.url;
     }
     server = await startApi(env, {
@@ -455,12 +462,13 @@ const main = async () => {
       timeoutMs: 600_000,
       quiet: true,
       nodeArgs: values["server-node-args"]?.split(" ").filter(Boolean),
+      dir: values["server-dir"] ? resolve(values["server-dir"]) : undefined,
     }).catch(async (error: unknown) => {
       await database?.drop();
       throw error;
     });
     base = new URL(server.url);
-    label = `own server (src/main.ts, production settings, request logs on, API_PROCESSES=${values["api-processes"]}${env.REDIS_URL ? ", Redis" : ""}) on ${database ? database.label : "embedded PGlite"}`;
+    label = `own server (${values["server-dir"] ? `${resolve(values["server-dir"])}/` : ""}src/main.ts, production settings, request logs on, API_PROCESSES=${values["api-processes"]}${env.REDIS_URL ? ", Redis" : ""}) on ${database ? database.label : "embedded PGlite"}`;
   }
 
   try {

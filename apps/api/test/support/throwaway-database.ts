@@ -19,6 +19,8 @@ export interface TThrowawayDatabase {
 export const throwawayDatabase = async (
   serverUrl: string | undefined,
   prefix = "crew_tmp",
+  /** false: leave it empty (a server of another checkout migrates it with its own migrations). */
+  options: { migrate?: boolean } = {},
 ): Promise<TThrowawayDatabase> => {
   if (!serverUrl) {
     const db = await startEmbeddedDatabase(null);
@@ -32,7 +34,7 @@ export const throwawayDatabase = async (
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await migrate(url.toString());
+  if (options.migrate !== false) await migrate(url.toString());
   return {
     url: url.toString(),
     embedded: false,
