@@ -130,11 +130,16 @@ class Stats {
   readonly latencies: number[] = [];
   readonly byStatus = new Map<string, number>();
   readonly byOperation = new Map<string, number>();
+  /** Each operation's latencies: which kind of request makes the tail. */
+  readonly latenciesByOperation = new Map<string, number[]>();
   acknowledged = 0;
   count(op: string, status: number | string, ms: number) {
     this.latencies.push(ms);
     this.byStatus.set(String(status), (this.byStatus.get(String(status)) ?? 0) + 1);
     this.byOperation.set(op, (this.byOperation.get(op) ?? 0) + 1);
+    const mine = this.latenciesByOperation.get(op) ?? [];
+    mine.push(ms);
+    this.latenciesByOperation.set(op, mine);
   }
 }
 
@@ -582,6 +587,13 @@ const main = async () => {
         .map(([o, n]) => `${o} ${n}`)
         .join(", ")}`,
     );
+    console.log("latency by operation (p50 / p95 ms):");
+    for (const [op, values] of [...stats.latenciesByOperation].sort(([a], [b]) => a.localeCompare(b))) {
+      const s = [...values].sort((a, b) => a - b);
+      console.log(
+        `  ${op.padEnd(44)} ${quantile(s, 0.5).toFixed(0).padStart(6)} / ${quantile(s, 0.95).toFixed(0).padStart(6)}`,
+      );
+    }
     console.log(
       `rank order after the run: ${order.length} ranks, ${contiguous ? "1..n without gaps or repeats" : `BROKEN: ${order.join(",")}`}`,
     );
