@@ -1,6 +1,7 @@
 import { sqlPoolOf } from "../db/client.js";
 import type { TModel, TTx } from "./model-types.js";
 import type { TRelationMap } from "./relations.js";
+import { attachIncluded, includePlan } from "./sql-include.js";
 import { sqlLinkage } from "./sql-linkage.js";
 import { sqlReader } from "./sql-read-repository.js";
 import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
@@ -11,12 +12,29 @@ const RANGE_FROM = 200;
 /**
  * The generic repository of one model over a client: the pool for reads, the write's
  * transaction for writes. Resource repositories sit beside it where a resource needs more.
- * With `sqlReads` its reads on the pool without an `include` go to pg with SQL of its own
- * (kernel/sql-read-repository.ts) when the where and the order can be written there, else to Prisma.
+ * With `sqlReads` its reads on the pool go to pg with SQL of its own (kernel/sql-read-repository.ts)
+ * when the where, the order and the binding's include (sql-include.ts) can be written there, else to Prisma.
  */
 export const resourceRepository = (client: TTx, model: TModel, options: { sqlReads?: boolean } = {}) => {
   const store = storeOf(client, model);
   const sql = options.sqlReads ? sqlReader(client, model) : null;
+  const pool = sql ? sqlPoolOf(client) : null;
+  /**
+   * The rows of a pg read with the binding's `include` attached through pg too (sql-include.ts);
+   * null when the read or the include cannot be written there (then Prisma reads both).
+   */
+  const withIncluded = (
+    rows: Promise<TRow[]> | null | undefined,
+    include?: TInclude,
+  ): Promise<TRow[]> | null => {
+    if (!rows) return null;
+    if (!include) return rows;
+    const plan = pool ? includePlan(model, include) : null;
+    return plan && pool ? rows.then((r) => attachIncluded(pool, r, plan)) : null;
+  };
+  /** Whether a read with this include may go to pg at all (decided before the read starts). */
+  const sqlCan = (include?: TInclude): boolean =>
+    !include || (pool !== null && includePlan(model, include) !== null);
   return {
     /**
      * A page and the total. A page that is not full is the last one, so the total follows from
@@ -30,7 +48,8 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
       include?: TInclude,
     ): Promise<{ rows: TRow[]; total: number }> {
       const skip = (page.number - 1) * page.size;
-      const rows = await ((!include && sql?.findMany({ where, orderBy, skip, take: page.size })) ||
+      const rows = await ((sqlCan(include) &&
+        withIncluded(sql?.findMany({ where, orderBy, skip, take: page.size }), include)) ||
         store.findMany({
           where,
           orderBy,
@@ -44,7 +63,8 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
     },
     findMany(where: TWhere, orderBy?: TOrderBy, take?: number, include?: TInclude): Promise<TRow[]> {
       return (
-        (!include && sql?.findMany({ where, orderBy, take: take || undefined })) ||
+        (sqlCan(include) &&
+          withIncluded(sql?.findMany({ where, orderBy, take: take || undefined }), include)) ||
         store.findMany({
           where,
           ...(orderBy ? { orderBy } : {}),
@@ -61,7 +81,7 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
       );
     },
     async find(where: TWhere, include?: TInclude): Promise<TRow | null> {
-      const rows = !include && sql?.findMany({ where, take: 1 });
+      const rows = sqlCan(include) && withIncluded(sql?.findMany({ where, take: 1 }), include);
       if (rows) return (await rows)[0] ?? null;
       return store.findFirst({ where, ...(include ? { include } : {}) });
     },

@@ -362,3 +362,7 @@ export const sqlWhere = (model: TModel, where: TWhere, values: unknown[]): strin
     throw e;
   }
 };
+
+/** The model's relation fields (related model, list or not, this side's foreign keys), or undefined. */
+export const sqlRelations = (model: string): Readonly<Record<string, TRelationInfo>> | undefined =>
+  RELATIONS[model];
