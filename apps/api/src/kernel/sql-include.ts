@@ -19,7 +19,7 @@ interface TStep {
   /** The parent's field whose value the related row's `childField` holds. */
   readonly parentField: string;
   readonly childField: string;
-  /** Fields the related object keeps (a `select`), in the model's order; undefined: every scalar. */
+  /** Fields the related object keeps (a `select`), in the select's order; undefined: every scalar. */
   readonly keep: readonly string[] | undefined;
   readonly text: string;
   readonly nested: readonly TStep[];
@@ -79,7 +79,8 @@ const compile = (model: string, include: TInclude): TIncludePlan | null => {
         const selected = value.select;
         if (Object.values(selected).some((v) => v !== true)) return null;
         if (Object.keys(selected).some((f) => fields[f]?.kind !== "scalar")) return null;
-        keep = Object.keys(fields).filter((f) => Object.hasOwn(selected, f));
+        // Prisma answers a select's fields in the select's order, not the model's.
+        keep = Object.keys(selected);
       } else return null;
     }
     // The related row's join field is read even when a select leaves it out of the answer.
