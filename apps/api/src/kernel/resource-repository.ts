@@ -3,7 +3,7 @@ import type { TModel, TTx } from "./model-types.js";
 import type { TRelationMap } from "./relations.js";
 import { attachIncluded, includePlan } from "./sql-include.js";
 import { sqlLinkage } from "./sql-linkage.js";
-import { sqlReader } from "./sql-read-repository.js";
+import { sqlReader, type TSqlReader } from "./sql-read-repository.js";
 import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
 
 /** From how many ids `existing` may ask for their range instead of the list. */
@@ -20,21 +20,20 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
   const sql = options.sqlReads ? sqlReader(client, model) : null;
   const pool = sql ? sqlPoolOf(client) : null;
   /**
-   * The rows of a pg read with the binding's `include` attached through pg too (sql-include.ts);
-   * null when the read or the include cannot be written there (then Prisma reads both).
+   * A read through pg, with the binding's `include` attached through pg too (sql-include.ts);
+   * null, before anything is read, when the read or the include cannot be written there (then
+   * Prisma reads both).
    */
-  const withIncluded = (
-    rows: Promise<TRow[]> | null | undefined,
-    include?: TInclude,
+  const viaPg = (
+    include: TInclude | undefined,
+    read: (reader: TSqlReader) => Promise<TRow[]> | null,
   ): Promise<TRow[]> | null => {
-    if (!rows) return null;
-    if (!include) return rows;
+    if (!sql) return null;
+    if (!include) return read(sql);
     const plan = pool ? includePlan(model, include) : null;
-    return plan && pool ? rows.then((r) => attachIncluded(pool, r, plan)) : null;
+    if (!plan || !pool) return null;
+    return read(sql)?.then((rows) => attachIncluded(pool, rows, plan)) ?? null;
   };
-  /** Whether a read with this include may go to pg at all (decided before the read starts). */
-  const sqlCan = (include?: TInclude): boolean =>
-    !include || (pool !== null && includePlan(model, include) !== null);
   return {
     /**
      * A page and the total. A page that is not full is the last one, so the total follows from
@@ -48,8 +47,7 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
       include?: TInclude,
     ): Promise<{ rows: TRow[]; total: number }> {
       const skip = (page.number - 1) * page.size;
-      const rows = await ((sqlCan(include) &&
-        withIncluded(sql?.findMany({ where, orderBy, skip, take: page.size }), include)) ||
+      const rows = await (viaPg(include, (r) => r.findMany({ where, orderBy, skip, take: page.size })) ||
         store.findMany({
           where,
           orderBy,
@@ -63,8 +61,7 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
     },
     findMany(where: TWhere, orderBy?: TOrderBy, take?: number, include?: TInclude): Promise<TRow[]> {
       return (
-        (sqlCan(include) &&
-          withIncluded(sql?.findMany({ where, orderBy, take: take || undefined }), include)) ||
+        viaPg(include, (r) => r.findMany({ where, orderBy, take: take || undefined })) ||
         store.findMany({
           where,
           ...(orderBy ? { orderBy } : {}),
@@ -81,7 +78,7 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
       );
     },
     async find(where: TWhere, include?: TInclude): Promise<TRow | null> {
-      const rows = sqlCan(include) && withIncluded(sql?.findMany({ where, take: 1 }), include);
+      const rows = viaPg(include, (r) => r.findMany({ where, take: 1 }));
       if (rows) return (await rows)[0] ?? null;
       return store.findFirst({ where, ...(include ? { include } : {}) });
     },

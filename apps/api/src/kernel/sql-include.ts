@@ -1,6 +1,7 @@
 import type { TSqlPool } from "../db/client.js";
 import { statementOf } from "./sql-read-repository.js";
 import { prismaTypes, selectList } from "./sql-rows.js";
+import { intColumnOf } from "./sql-table.js";
 import { sqlFields, sqlRelations, sqlTable } from "./sql-where.js";
 import type { TInclude, TRow } from "./store.js";
 
@@ -25,11 +26,6 @@ interface TStep {
   readonly nested: readonly TStep[];
 }
 export type TIncludePlan = readonly TStep[];
-
-const intField = (model: string, field: string): string | null => {
-  const f = sqlFields(model)?.[field];
-  return f && f.kind === "scalar" && f.type === "Int" && !f.isList ? f.column : null;
-};
 
 /** How a to-one relation field of `model` joins: [parent field, related model's field]. */
 const joinOf = (
@@ -60,8 +56,8 @@ const compile = (model: string, include: TInclude): TIncludePlan | null => {
   const steps: TStep[] = [];
   for (const [key, value] of Object.entries(include)) {
     const join = joinOf(model, key);
-    if (!join || !intField(model, join.parentField)) return null;
-    const childColumn = intField(join.related, join.childField);
+    if (!join || !intColumnOf(model, join.parentField)) return null;
+    const childColumn = intColumnOf(join.related, join.childField);
     const table = sqlTable(join.related);
     if (!childColumn || !table) return null;
     let keep: string[] | undefined;
@@ -94,25 +90,28 @@ const compile = (model: string, include: TInclude): TIncludePlan | null => {
       parentField: join.parentField,
       childField: join.childField,
       keep,
-      text: `SELECT ${list} FROM ${table} WHERE ${table}."${childColumn}" = ANY($1::int[])`,
+      text: `SELECT ${list} FROM ${table} WHERE ${table}.${childColumn} = ANY($1::int[])`,
       nested,
     });
   }
   return steps;
 };
 
-const plans = new Map<string, Map<TInclude, TIncludePlan | null>>();
+// Per include object (a binding's is declared once; `includeFor` makes one a request, let go with it).
+const plans = new WeakMap<TInclude, Map<string, TIncludePlan | null>>();
 
-/** The compiled plan of `include` on `model` (cached per include object: bindings declare theirs once), or null. */
+/** The compiled plan of `include` on `model`, or null (then Prisma reads). */
 export const includePlan = (model: string, include: TInclude): TIncludePlan | null => {
-  let byInclude = plans.get(model);
-  if (!byInclude) {
-    byInclude = new Map();
-    plans.set(model, byInclude);
+  let byModel = plans.get(include);
+  if (!byModel) {
+    byModel = new Map();
+    plans.set(include, byModel);
   }
-  if (byInclude.has(include)) return byInclude.get(include) ?? null;
-  const plan = compile(model, include);
-  if (byInclude.size < 1_000) byInclude.set(include, plan);
+  let plan = byModel.get(model);
+  if (plan === undefined) {
+    plan = compile(model, include);
+    byModel.set(model, plan);
+  }
   return plan;
 };
 

@@ -8,7 +8,7 @@ import { sqlFields, sqlTable } from "./sql-where.js";
 export const tableOf = (model: TModel): string | null => sqlTable(model);
 
 /** The quoted column of a field that holds one integer (an id or a foreign key), else null. */
-export const intColumnOf = (model: TModel, field: string): string | null => {
+export const intColumnOf = (model: string, field: string): string | null => {
   const f = sqlFields(model)?.[field];
   return f && f.kind === "scalar" && f.type === "Int" && !f.isList
     ? `"${f.column.replaceAll('"', '""')}"`
