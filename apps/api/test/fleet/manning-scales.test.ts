@@ -1,6 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
+import { manningScalesRepository } from "../../src/resources/fleet/manning-scales-repository.js";
 import { testApp, testDeps } from "../support/deps.js";
 import { createRank, createVessel, unique } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
@@ -250,6 +251,35 @@ describe("a vessel's manning scale", () => {
     for (const row of included) {
       expect(row).toEqual((await api().get(`/api/manning_scales/${row.id}`).set(admin)).body.data);
     }
+  });
+
+  it("rows read by many ids close together (their range) are exactly the rows asked for", async () => {
+    const db = testDeps().db;
+    const vessel = await createVessel();
+    const rank = await createRank(unique("Oiler"));
+    await db.manningScale.createMany({
+      data: Array.from({ length: 400 }, (_, i) => ({
+        vesselId: vessel.id,
+        rankId: rank.id,
+        crewingPriority: i + 1,
+      })),
+    });
+    const all = (
+      await db.manningScale.findMany({ where: { vesselId: vessel.id }, orderBy: { id: "asc" } })
+    ).map((r) => r.id);
+    // 300 of the 400, every fourth left out: read as their range, narrowed to these.
+    const asked = all.filter((_, i) => i % 4 !== 3);
+    const repo = manningScalesRepository(db);
+    const byRange = await repo.rowsByIds(asked);
+    expect(byRange.map((r) => r.id)).toEqual(asked);
+    // The same rows as read by the list of ids (fewer than the range's threshold each time).
+    const byList = [
+      ...(await repo.rowsByIds(asked.slice(0, 150))),
+      ...(await repo.rowsByIds(asked.slice(150))),
+    ];
+    expect(byRange).toEqual(byList);
+    expect(byRange[0]).toMatchObject({ vesselId: vessel.id, rankId: rank.id, state: "active" });
+    expect(byRange[0]?.createdAt).toBeInstanceOf(Date);
   });
 
   it("a guest cannot read manning scales (vessels.manningScales)", async () => {

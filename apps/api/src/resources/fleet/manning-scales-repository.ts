@@ -20,10 +20,12 @@ interface TRawScaleRow {
 const isAppClient = (client: TTx | TDb): client is TDb => "$connect" in client;
 
 /** Named with their schema as Prisma's own queries name them (see auth/session-repository.ts). */
-const ROWS_SQL = `
-    SELECT id, vessel_id, owner_id, rank_id, name, crewing_priority, template_offer, status, state, origin_id,
-           (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms
-      FROM "public"."manning_scales" WHERE id = ANY($1::int[]) ORDER BY id`;
+const COLUMNS = `id, vessel_id, owner_id, rank_id, name, crewing_priority, template_offer, status, state, origin_id,
+           (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms`;
+const ROWS_SQL = `SELECT ${COLUMNS} FROM "public"."manning_scales" WHERE id = ANY($1::int[]) ORDER BY id`;
+const RANGE_SQL = `SELECT ${COLUMNS} FROM "public"."manning_scales" WHERE id BETWEEN $1 AND $2 ORDER BY id`;
+/** From how many ids rowsByIds may read their range instead of the list (kernel/resource-repository.ts's `existing` does the same). */
+const RANGE_FROM = 200;
 
 /** Manning-scale rows of a vessel: their order and their numbered names, inside the caller's transaction. */
 export const manningScalesRepository = (db: TTx) => ({
@@ -78,16 +80,29 @@ export const manningScalesRepository = (db: TTx) => ({
    */
   async rowsByIds(ids: readonly number[]): Promise<TRowOf<"ManningScale">[]> {
     const sql = isAppClient(db) ? sqlPoolOf(db) : undefined;
+    const wanted = new Set(ids);
+    let min = Infinity;
+    let max = -Infinity;
+    for (const id of wanted) {
+      if (id < min) min = id;
+      if (id > max) max = id;
+    }
+    // Many ids close together (a vessels page's 10,000 rows): their range is one index range
+    // scan and two bound values, where the list is 10,000 index probes and an array written out
+    // and parsed again; it holds at most twice the rows asked for, narrowed to `ids` below.
+    const asRange = sql !== undefined && wanted.size >= RANGE_FROM && max - min + 1 <= 2 * wanted.size;
     const rows = sql
       ? (
           await sql.pool.query<TRawScaleRow>({
-            ...(sql.embedded ? {} : { name: "crew_manning_scale_rows" }),
-            text: ROWS_SQL,
-            values: [[...ids]],
+            ...(sql.embedded
+              ? {}
+              : { name: asRange ? "crew_manning_scale_range" : "crew_manning_scale_rows" }),
+            text: asRange ? RANGE_SQL : ROWS_SQL,
+            values: asRange ? [min, max] : [[...wanted]],
           })
         ).rows
       : await db.$queryRawUnsafe<TRawScaleRow[]>(ROWS_SQL, [...ids]);
-    return rows.map((r) => ({
+    return (asRange ? rows.filter((r) => wanted.has(r.id)) : rows).map((r) => ({
       id: r.id,
       vesselId: r.vessel_id,
       ownerId: r.owner_id,
