@@ -67,7 +67,7 @@ export const actionRoute = (
     if (id !== undefined) {
       // An action under the record's own key reads it as show does; one with a key of its own checks only the scope.
       const owner = action.record ? kernel.serviceOf(action.record) : service;
-      if (permission?.key === owner.def.permission) await owner.find(actor, id);
+      if (permission?.key === owner.def.permission) await owner.requireReadable(actor, id);
       else await owner.findInScope(actor, id);
     }
     const result = await handler({

@@ -28,7 +28,7 @@ export const filesRouter = (kernel: TKernelDeps): Router => {
   router.get("/files/:fileId{/:filename}", async (req, res) => {
     const actor = actorOf(req);
     const file = await load(req);
-    await kernel.serviceOf(file.recordType).find(actor, file.recordId);
+    await kernel.serviceOf(file.recordType).requireReadable(actor, file.recordId);
     const object = await kernel.storage.get(file.key);
     res.status(200);
     res.setHeader("Content-Type", file.contentType);

@@ -28,6 +28,7 @@ type TReads = Pick<
   | "find"
   | "findInScope"
   | "parentReadable"
+  | "requireReadable"
   | "relationship"
   | "readableIds"
   | "outOfScopeIds"
@@ -182,7 +183,14 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
     },
 
     async parentReadable(actor, parent) {
-      await kernel.serviceOf(parent.type).find(actor, parent.id);
+      await kernel.serviceOf(parent.type).requireReadable(actor, parent.id);
+    },
+
+    async requireReadable(actor, id) {
+      // What `find` checks (the same 403 and 404), by the id alone: not the row with its includes.
+      const where = core.readable(actor);
+      if (!(await readStore.existing([id], where)).has(id))
+        throw AppError.notFound(`${def.label.one} ${id} not found`);
     },
 
     async relationship(actor, id, name) {

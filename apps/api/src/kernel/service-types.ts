@@ -65,6 +65,8 @@ export interface TResourceService {
   findInScope(actor: TActor, id: number): Promise<TRow>;
   /** A nested list's parent must exist and be readable by the caller (its permission and scope), else 403/404. */
   parentReadable(actor: TActor, parent: TParentScope): Promise<void>;
+  /** The record must exist and be readable by the caller, as `find` checks (403, 404), without reading it. */
+  requireReadable(actor: TActor, id: number): Promise<void>;
   /** GET /{type}/{id}/relationships/{name}: the linkage, as far as the caller may see the related type. */
   relationship(
     actor: TActor,

@@ -77,7 +77,7 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
     async create(actor, input, parent) {
       requireAccess(actor, def.permission, "create");
       if (parent) {
-        await kernel.serviceOf(parent.type).find(actor, parent.id);
+        await kernel.serviceOf(parent.type).requireReadable(actor, parent.id);
         input.relationships[parent.relationship] = parent.id;
       }
       const row = await write(actor, "create", undefined, input);

@@ -63,7 +63,7 @@ export const attachmentsBinding: TResourceEntry = bindResource(
       if (!file || more.length)
         throw AppError.invalid([{ field: "document", message: file ? "takes one file" : "give the file" }]);
       const userId = input.crewing_applicant_id;
-      await ctx.kernel.serviceOf("users").find(actor, userId);
+      await ctx.kernel.serviceOf("users").requireReadable(actor, userId);
       await checkAddress(ctx.repo, userId, input.addressable_type ?? null, input.addressable_id ?? null);
       let created = 0;
       // The object first, then the record and its file row in one audited transaction (kernel files).

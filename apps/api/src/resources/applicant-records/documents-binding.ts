@@ -158,7 +158,7 @@ export const documentsBinding: TResourceEntry = bindResource(
           { field: "ids", message: `must all be documents of one applicant (not: ${foreign.join(", ")})` },
         ]);
       }
-      await ctx.kernel.serviceOf("users").find(ctx.actor, userId);
+      await ctx.kernel.serviceOf("users").requireReadable(ctx.actor, userId);
       await ctx.transaction((repo) => repo.reorder(userId, ids));
       const documents = ctx.kernel.serviceOf("applicant_documents");
       return {
@@ -169,7 +169,7 @@ export const documentsBinding: TResourceEntry = bindResource(
     },
     async rename_files(ctx) {
       const userId = ctx.input.user_id;
-      await ctx.kernel.serviceOf("users").find(ctx.actor, userId);
+      await ctx.kernel.serviceOf("users").requireReadable(ctx.actor, userId);
       const renamed = await ctx.transaction(async (repo) => {
         const { applicant, files } = await repo.files(userId);
         if (!applicant) return 0;

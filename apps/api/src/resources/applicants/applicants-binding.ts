@@ -228,7 +228,7 @@ export const applicantsBinding: TResourceEntry = bindResource(
     async star_user(ctx) {
       const userId = ctx.input.user_id;
       const service = ctx.kernel.serviceOf("users");
-      await service.find(ctx.actor, userId);
+      await service.requireReadable(ctx.actor, userId);
       await ctx.transaction((repo) => repo.toggleStar(ctx.actor.id, userId));
       return {
         document: await service.show(ctx.actor, userId, {

@@ -79,7 +79,7 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
     async send(ctx) {
       const { actor, input } = ctx;
       // The applicant must be one the caller reads (404 otherwise).
-      await ctx.kernel.serviceOf("users").find(actor, input.to);
+      await ctx.kernel.serviceOf("users").requireReadable(actor, input.to);
       const user = await ctx.repo.applicant(input.to);
       if (!user) throw AppError.notFound(`Applicant ${input.to} not found`);
       if (!ctx.kernel.config.TELEGRAM_BOT_TOKEN)
@@ -153,7 +153,7 @@ export const chatMessagesBinding: TResourceEntry = bindResource(
 
     async link(ctx) {
       const { actor, input } = ctx;
-      await ctx.kernel.serviceOf("users").find(actor, input.user_id);
+      await ctx.kernel.serviceOf("users").requireReadable(actor, input.user_id);
       const api = botApi(ctx.kernel.config);
       if (!api) throw AppError.conflict("No Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN).");
       let username: string;

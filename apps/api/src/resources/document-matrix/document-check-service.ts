@@ -31,13 +31,13 @@ const chosenMatrix = async (
 ): Promise<TMatrixRules | null> => {
   const matrices = kernel.serviceOf("owner_groups");
   if (query.owner_group_id !== undefined) {
-    await matrices.find(actor, query.owner_group_id);
+    await matrices.requireReadable(actor, query.owner_group_id);
     return repo.matrixById(query.owner_group_id);
   }
   if (query.owner_id === undefined) return null;
   const current = (await repo.currentMatrices([query.owner_id])).get(query.owner_id);
   if (!current) throw AppError.invalid([{ field: "owner_id", message: "has no current document matrix" }]);
-  await matrices.find(actor, current.id);
+  await matrices.requireReadable(actor, current.id);
   return current;
 };
 

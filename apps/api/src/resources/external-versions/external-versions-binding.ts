@@ -117,7 +117,7 @@ const refreshFrom = async (
   const { actor, id, kernel } = ctx;
   const site = SITES[source];
   // What the version shows is the applicant's data: the caller must read the applicant.
-  await kernel.serviceOf("users").find(actor, id);
+  await kernel.serviceOf("users").requireReadable(actor, id);
   const applicant = await ctx.repo.applicant(id);
   if (!applicant) throw AppError.notFound(`Applicant ${id} not found`);
   const externalId = externalIdOf(source, applicant);
@@ -220,7 +220,7 @@ export const externalVersionsBinding: TResourceEntry = bindResource(
       const version = await ctx.repo.findVersion(id);
       if (!version) throw AppError.notFound();
       // The rows go onto the applicant: the caller must read the applicant (their scope applies).
-      await kernel.serviceOf("users").find(actor, version.itemId);
+      await kernel.serviceOf("users").requireReadable(actor, version.itemId);
       const userId = version.itemId;
       const theirs = ZSeaRows.parse(version.seaService);
       // Each picked row once, by its place in the version; `at` is its place in the request, which

@@ -170,7 +170,7 @@ export const crewChangesBinding: TResourceEntry = bindResource(
   actions: {
     async print_crew_list(ctx) {
       // The crew change must be readable (crewChange.read and its scope) before anything about it is printed.
-      await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, ctx.input.crew_change_id);
+      await ctx.kernel.serviceOf("crew_changes").requireReadable(ctx.actor, ctx.input.crew_change_id);
       return {
         file: await printCrewList(ctx.repo.print, ctx.actor, {
           crewChangeId: ctx.input.crew_change_id,
@@ -180,7 +180,7 @@ export const crewChangesBinding: TResourceEntry = bindResource(
       };
     },
     async check_crew_list(ctx) {
-      await ctx.kernel.serviceOf("crew_changes").find(ctx.actor, ctx.input.crew_change_id);
+      await ctx.kernel.serviceOf("crew_changes").requireReadable(ctx.actor, ctx.input.crew_change_id);
       return {
         document: await checkCrewList(ctx.repo.print, ctx.actor, {
           crewChangeId: ctx.input.crew_change_id,

@@ -231,7 +231,7 @@ export const tasksBinding: TResourceEntry = bindResource(
     },
     async tasks_for_interaction(ctx) {
       // The interaction must be one the caller reads (404 otherwise).
-      await ctx.kernel.serviceOf("comments").find(ctx.actor, ctx.input.interaction_id);
+      await ctx.kernel.serviceOf("comments").requireReadable(ctx.actor, ctx.input.interaction_id);
       const userId = await ctx.repo.interactionApplicant(ctx.input.interaction_id);
       if (userId === null) return { document: { data: [], meta: { count: 0 } } };
       return {

@@ -202,7 +202,7 @@ export const vacancyAppliesBinding: TResourceEntry = bindResource(
         })
         .parse(ctx.input);
       // The application must be readable (its vacancy in scope): 404 otherwise.
-      await ctx.kernel.serviceOf("vacancy_applies").find(ctx.actor, payload.id);
+      await ctx.kernel.serviceOf("vacancy_applies").requireReadable(ctx.actor, payload.id);
       const status = payload.status as TVacancyApplyStatus;
       const plans = await ctx.transaction((repo) =>
         moveStatus(repo, ctx.actor, payload.id, status, payload.body),
