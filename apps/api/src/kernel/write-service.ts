@@ -66,11 +66,16 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
       const written = mode === "create" ? await store.create(data) : await store.update(id as number, data);
       await writeStoredRelations(core, tx, written.id, input);
       if (hooks.afterWrite) await hooks.afterWrite(written, { ...ctx, id: written.id });
-      // Hooks may have moved the row on (renumbering); the answer shows what is stored.
-      return (await store.find({ id: written.id }, core.include)) ?? written;
+      return written;
     });
     await side.committed(actor);
-    return row;
+    // The answer shows what is stored: hooks may have moved the row on (renumbering), and the
+    // binding's include is not on the written row. Read after the commit, through the pool (pg,
+    // sql-include.ts), so the transaction does not hold its connection for it (bench:load: a
+    // vessel's re-read was five Prisma statements inside it). Without either, the written row
+    // (RETURNING, after any trigger) is what is stored.
+    if (!hooks.afterWrite && !core.include) return row;
+    return (await core.store().find({ id: row.id }, core.include)) ?? row;
   };
 
   return {
