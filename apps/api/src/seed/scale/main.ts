@@ -71,6 +71,11 @@ const main = async (): Promise<void> => {
       await part.run({ db, flags, embedded: embedded !== null, log });
       log(`${part.name}: done`);
     }
+    // Later parts rewrite rows earlier ones vacuumed (comments move each applicant's last
+    // contact: 550,000 dead rows in users at 200,000), which left the applicants list reading
+    // dead rows (page 1,000's SQL 162 ms instead of 21 ms): one pass over everything at the end.
+    await db.$executeRawUnsafe("VACUUM ANALYZE");
+    log("vacuumed and analysed the whole database");
   } finally {
     await db.$disconnect();
     await embedded?.stop();
