@@ -1,13 +1,11 @@
 import { sqlPoolOf } from "../db/client.js";
+import { idRange } from "./ids.js";
 import type { TModel, TTx } from "./model-types.js";
 import type { TRelationMap } from "./relations.js";
 import { attachIncluded, includePlan } from "./sql-include.js";
 import { sqlLinkage } from "./sql-linkage.js";
 import { sqlReader, type TSqlReader } from "./sql-read-repository.js";
 import { storeOf, type TInclude, type TOrderBy, type TRow, type TWhere } from "./store.js";
-
-/** From how many ids `existing` may ask for their range instead of the list. */
-const RANGE_FROM = 200;
 
 /**
  * The generic repository of one model over a client: the pool for reads, the write's
@@ -99,15 +97,10 @@ export const resourceRepository = (client: TTx, model: TModel, options: { sqlRea
      */
     async existing(ids: readonly number[], where: TWhere): Promise<Set<number>> {
       if (!ids.length) return new Set();
-      const wanted = new Set(ids);
-      let min = Infinity;
-      let max = -Infinity;
-      for (const id of wanted) {
-        if (id < min) min = id;
-        if (id > max) max = id;
-      }
-      const asRange = wanted.size >= RANGE_FROM && max - min + 1 <= 2 * wanted.size;
-      const inScope = { AND: [where, { id: asRange ? { gte: min, lte: max } : { in: [...wanted] } }] };
+      const { wanted, range } = idRange(ids);
+      const inScope = {
+        AND: [where, { id: range ? { gte: range.min, lte: range.max } : { in: [...wanted] } }],
+      };
       // Through pg the ids go as one array parameter (sql-where.ts), so the list costs what the range does.
       const rows = await (sql?.findMany({ where: inScope, fields: ["id"] }) ??
         store.findMany({ where: inScope, select: { id: true } }));

@@ -1,4 +1,5 @@
 import { sqlPoolOf, type TDb, type TTx } from "../../db/client.js";
+import { idRange } from "../../kernel/ids.js";
 import type { TRowOf } from "../../kernel/model-types.js";
 
 interface TRawScaleRow {
@@ -24,8 +25,6 @@ const COLUMNS = `id, vessel_id, owner_id, rank_id, name, crewing_priority, templ
            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms`;
 const ROWS_SQL = `SELECT ${COLUMNS} FROM "public"."manning_scales" WHERE id = ANY($1::int[]) ORDER BY id`;
 const RANGE_SQL = `SELECT ${COLUMNS} FROM "public"."manning_scales" WHERE id BETWEEN $1 AND $2 ORDER BY id`;
-/** From how many ids rowsByIds may read their range instead of the list (kernel/resource-repository.ts's `existing` does the same). */
-const RANGE_FROM = 200;
 
 /** Manning-scale rows of a vessel: their order and their numbered names, inside the caller's transaction. */
 export const manningScalesRepository = (db: TTx) => ({
@@ -80,17 +79,9 @@ export const manningScalesRepository = (db: TTx) => ({
    */
   async rowsByIds(ids: readonly number[]): Promise<TRowOf<"ManningScale">[]> {
     const sql = isAppClient(db) ? sqlPoolOf(db) : undefined;
-    const wanted = new Set(ids);
-    let min = Infinity;
-    let max = -Infinity;
-    for (const id of wanted) {
-      if (id < min) min = id;
-      if (id > max) max = id;
-    }
-    // Many ids close together (a vessels page's 10,000 rows): their range is one index range
-    // scan and two bound values, where the list is 10,000 index probes and an array written out
-    // and parsed again; it holds at most twice the rows asked for, narrowed to `ids` below.
-    const asRange = sql !== undefined && wanted.size >= RANGE_FROM && max - min + 1 <= 2 * wanted.size;
+    // Many ids close together (a vessels page's 10,000 rows) are read as their range (kernel/ids.ts).
+    const { wanted, range } = idRange(ids);
+    const asRange = sql !== undefined && range !== null;
     const rows = sql
       ? (
           await sql.pool.query<TRawScaleRow>({
@@ -98,7 +89,7 @@ export const manningScalesRepository = (db: TTx) => ({
               ? {}
               : { name: asRange ? "crew_manning_scale_range" : "crew_manning_scale_rows" }),
             text: asRange ? RANGE_SQL : ROWS_SQL,
-            values: asRange ? [min, max] : [[...wanted]],
+            values: asRange && range ? [range.min, range.max] : [[...wanted]],
           })
         ).rows
       : await db.$queryRawUnsafe<TRawScaleRow[]>(ROWS_SQL, [...ids]);
