@@ -103,14 +103,27 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
     };
   };
 
+  /** The linkage of `names`, then the titles of the linked records (which need it). */
+  const linkageAndTitles = async (
+    actor: TActor,
+    rows: readonly TRow[],
+    names: Iterable<string>,
+    fields: string[] | undefined,
+  ) => {
+    const linkage = await output.loadLinkage(rows, names);
+    return { linkage, titles: await output.titlesOf(actor, rows, fields, linkage) };
+  };
+
   const answer = async (actor: TActor, row: TRow): Promise<TSingleDocument> => {
-    const extras = await output.extrasOf([row], actor);
-    const linkage = await output.loadLinkage([row], Object.keys(core.relations));
-    const titles = await output.titlesOf(actor, [row], undefined, linkage);
+    // Each step that does not need another's answer runs beside it, on a pool connection of its own.
+    const [extras, { linkage, titles }, meta] = await Promise.all([
+      output.extrasOf([row], actor),
+      linkageAndTitles(actor, [row], Object.keys(core.relations), undefined),
+      hooks.answerMeta?.(row, { actor, repo: repo() }),
+    ]);
     const doc: TSingleDocument = {
       data: output.serialize(row, actor, undefined, linkage, extras(row), titles),
     };
-    const meta = await hooks.answerMeta?.(row, { actor, repo: repo() });
     return meta ? { ...doc, meta } : doc;
   };
 
@@ -141,16 +154,23 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
               estimated: false,
             };
       const fields = query.fields[def.type];
-      const linkage = await output.loadLinkage(rows, output.linkageNames(query, false));
-      const extras = await output.extrasOf(rows, actor, fields);
-      const titles = await output.titlesOf(actor, rows, fields, linkage);
+      // The page's files and computed values, its linkage and then the linked titles and the
+      // included records: side by side where one does not need the other's answer.
+      const withLinkage = output.loadLinkage(rows, output.linkageNames(query, false));
+      const [extras, { linkage, titles }, included] = await Promise.all([
+        output.extrasOf(rows, actor, fields),
+        withLinkage.then(async (linkage) => ({
+          linkage,
+          titles: await output.titlesOf(actor, rows, fields, linkage),
+        })),
+        withLinkage.then((linkage) => output.includedOf(actor, rows, linkage, query)),
+      ]);
       const write = output.serializerFor(actor, fields, linkage, titles);
       const doc: TListDocument = {
         data: rows.map((r) => write(r, extras(r))),
         links: listLinks(url, rawQuery, query.page, total),
         meta: { count: total, total, ...(estimated ? { total_estimated: true as const } : {}) },
       };
-      const included = await output.includedOf(actor, rows, linkage, query);
       if (included) doc.included = included;
       return doc;
     },
@@ -161,15 +181,20 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       });
       const row = await core.load(actor, id);
       const fields = query.fields[def.type];
-      const linkage = await output.loadLinkage([row], output.linkageNames(query, true));
-      const extras = await output.extrasOf([row], actor, fields);
-      const titles = await output.titlesOf(actor, [row], fields, linkage);
-      const meta = await hooks.answerMeta?.(row, { actor, repo: repo() });
+      const withLinkage = output.loadLinkage([row], output.linkageNames(query, true));
+      const [extras, { linkage, titles }, meta, included] = await Promise.all([
+        output.extrasOf([row], actor, fields),
+        withLinkage.then(async (linkage) => ({
+          linkage,
+          titles: await output.titlesOf(actor, [row], fields, linkage),
+        })),
+        hooks.answerMeta?.(row, { actor, repo: repo() }),
+        withLinkage.then((linkage) => output.includedOf(actor, [row], linkage, query)),
+      ]);
       const doc: TSingleDocument = {
         data: output.serialize(row, actor, fields, linkage, extras(row), titles),
         ...(meta ? { meta } : {}),
       };
-      const included = await output.includedOf(actor, [row], linkage, query);
       if (included) doc.included = included;
       return doc;
     },
@@ -239,11 +264,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
       const missing = ids.filter((id) => !out.has(`${def.type}:${id}`));
       if (!missing.length && !nested.length) return;
       const rows = missing.length ? await includedRows(actor, missing) : [];
-      const linkage = await output.loadLinkage(rows, [
-        ...nested.map((p) => p.split(".")[0] ?? ""),
-        ...(fields[def.type] ?? []),
+      const [linkage, many] = await Promise.all([
+        output.loadLinkage(rows, [...nested.map((p) => p.split(".")[0] ?? ""), ...(fields[def.type] ?? [])]),
+        output.manyOf(rows, actor, fields[def.type]),
       ]);
-      const many = await output.manyOf(rows, actor, fields[def.type]);
       const write = output.serializerFor(actor, fields[def.type], linkage);
       for (const row of rows) out.set(`${def.type}:${row.id}`, write(row, many.get(row.id)));
       if (nested.length) await output.includeInto(actor, rows, linkage, nested, fields, out);

@@ -46,8 +46,7 @@ export const createRecordOutput = (core: TServiceCore) => {
     actor: TActor,
     fields?: string[],
   ): Promise<(row: TRow) => Record<string, unknown>> => {
-    const files = await filesOf(rows, fields);
-    const many = await manyOf(rows, actor, fields);
+    const [files, many] = await Promise.all([filesOf(rows, fields), manyOf(rows, actor, fields)]);
     return (row) => ({ ...many.get(row.id), ...files.get(row.id) });
   };
 
@@ -119,11 +118,17 @@ export const createRecordOutput = (core: TServiceCore) => {
       for (const id of ids) entry.ids.add(id);
       byType.set(rel.type, entry);
     }
-    for (const [type, { names, ids }] of byType) {
-      const found = await kernel.findService(type)?.titles(actor, [...ids]);
-      if (!found?.size) continue;
-      for (const name of names) titles.set(name, found);
-    }
+    // One query per related type, side by side on the pool; set in the relationships' order.
+    const entries = [...byType];
+    const found = await Promise.all(
+      entries.map(async ([type, { ids }]): Promise<Map<number, string> | undefined> =>
+        kernel.findService(type)?.titles(actor, [...ids]),
+      ),
+    );
+    entries.forEach(([, { names }], i) => {
+      const titlesOfType = found[i];
+      if (titlesOfType?.size) for (const name of names) titles.set(name, titlesOfType);
+    });
     return titles;
   };
 
@@ -136,11 +141,19 @@ export const createRecordOutput = (core: TServiceCore) => {
     const linkage: TLinkage = new Map();
     const rel = relationRepository(client, { sqlReads: kernel.config.KERNEL_SQL_READS });
     const ids = rows.map((r) => r.id);
-    for (const name of new Set(names)) {
+    const stored = [...new Set(names)].flatMap((name) => {
       const map = relations[name];
-      if (!map || map.kind === "fk" || !relationshipOf(def, name)) continue;
-      linkage.set(name, await rel.linkage(map, ids));
+      return map && map.kind !== "fk" && relationshipOf(def, name) ? [{ name, map }] : [];
+    });
+    if (client !== kernel.read) {
+      // A transaction's one connection takes its statements one at a time.
+      for (const { name, map } of stored) linkage.set(name, await rel.linkage(map, ids));
+      return linkage;
     }
+    // On the pool each relationship's statement gets a connection of its own: a vessel's six
+    // linkages were six round trips one after the other (docs/performance.md "Side by side").
+    const found = await Promise.all(stored.map(({ map }) => rel.linkage(map, ids)));
+    stored.forEach(({ name }, i) => linkage.set(name, found[i] ?? new Map<number, number[]>()));
     return linkage;
   };
 
@@ -168,12 +181,33 @@ export const createRecordOutput = (core: TServiceCore) => {
       if (rest.length) list.push(rest.join("."));
       byFirst.set(first, list);
     }
-    for (const [name, nested] of byFirst) {
+    const branches = [...byFirst].flatMap(([name, nested]) => {
       const rel = relationshipOf(def, name);
-      if (!rel) continue;
-      const ids = relatedIds(rows, name, relations[name], linkage);
-      await kernel.findService(rel.type)?.includeRecords(actor, ids, nested, fields, out);
+      const service = rel ? kernel.findService(rel.type) : undefined;
+      return rel && service
+        ? [{ type: rel.type, nested, service, ids: relatedIds(rows, name, relations[name], linkage) }]
+        : [];
+    });
+    // Side by side only where no branch can meet another's records (one level, each of its own
+    // type); each fills a map of its own, added in the paths' order, so `included` keeps the
+    // order one after the other gives. Otherwise one after the other, sharing `out`.
+    const sideBySide =
+      branches.length > 1 &&
+      branches.every((b) => !b.nested.length) &&
+      new Set(branches.map((b) => b.type)).size === branches.length;
+    if (!sideBySide) {
+      for (const b of branches) await b.service.includeRecords(actor, b.ids, b.nested, fields, out);
+      return;
     }
+    const parts = await Promise.all(
+      branches.map(async (b) => {
+        const part = new Map<string, TResourceObject>();
+        const ids = b.ids.filter((id) => !out.has(`${b.type}:${id}`));
+        await b.service.includeRecords(actor, ids, [], fields, part);
+        return part;
+      }),
+    );
+    for (const part of parts) for (const [key, value] of part) out.set(key, value);
   };
 
   /** The `included` member of an answer for `rows` (undefined when the query includes nothing). */

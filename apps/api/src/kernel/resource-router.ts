@@ -137,7 +137,8 @@ const handlerOf = (
           await service.create(
             actor,
             parseWriteBody(def, req.body, "create", undefined, [parent.relationship]),
-            scope,
+            // Checked above, before the body, so a parent out of reach is a 404 whatever the body says.
+            { ...scope, checked: true },
           ),
         );
       };

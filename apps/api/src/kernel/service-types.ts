@@ -20,6 +20,8 @@ export interface TParentScope {
   id: number;
   /** This resource's relationship that points at the parent. */
   relationship: string;
+  /** Set by the route that already checked, in this request, that the caller may read the parent. */
+  checked?: true;
 }
 
 /** What a list call may add to the query of the request: a parent, extra parameters, a clause. */

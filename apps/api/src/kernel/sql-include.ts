@@ -117,14 +117,21 @@ export const includePlan = (model: string, include: TInclude): TIncludePlan | nu
 
 /** Reads each step's related rows for `rows` (one statement a step, the keys as one array) and sets them on the rows. */
 export const attachIncluded = async (sql: TSqlPool, rows: TRow[], plan: TIncludePlan): Promise<TRow[]> => {
-  for (const step of plan) {
+  // The steps read side by side, each on a pool connection of its own (a vessel's owner and its
+  // manager were two chains of two round trips one after the other); the rows get their
+  // relations in the plan's order, as Prisma gives them.
+  const read = async (step: TStep): Promise<TRow[]> => {
     const keys = [
       ...new Set(rows.map((r) => r[step.parentField]).filter((v): v is number => typeof v === "number")),
     ];
     const found = keys.length
       ? (await sql.pool.query<TRow>({ ...statementOf(sql, step.text, [keys]), types: prismaTypes })).rows
       : [];
-    if (step.nested.length) await attachIncluded(sql, found, step.nested);
+    return step.nested.length ? attachIncluded(sql, found, step.nested) : found;
+  };
+  const reads = await Promise.all(plan.map(read));
+  for (const [i, step] of plan.entries()) {
+    const found = reads[i] ?? [];
     const byKey = new Map<unknown, TRow>();
     for (const row of found) {
       const out = step.keep ? (Object.fromEntries(step.keep.map((f) => [f, row[f]])) as TRow) : row;

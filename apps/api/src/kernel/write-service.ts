@@ -41,11 +41,20 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
     prepare?: (tx: TTx, before: TRow | null) => Promise<void>,
   ): Promise<TRow> => {
     const side = sideEffects(core);
+    checkRelationshipPermissions(core, actor, input);
+    // The related records are checked on the pool, side by side, before the transaction takes
+    // its connection (inside it they were one Prisma statement after another on it; and a
+    // transaction must not wait for another pool connection while it holds one). The row's
+    // own 404 still comes before their 422.
+    const failed = await checkRelated(core, actor, input, kernel.read).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+    if (failed && id === undefined) throw failed.error;
     const row = await kernel.write(actor, async (tx) => {
-      checkRelationshipPermissions(core, actor, input);
       const store = core.store(tx);
       const before = id === undefined ? null : await core.load(actor, id, tx);
-      await checkRelated(core, actor, input, tx);
+      if (failed) throw failed.error;
       await prepare?.(tx, before);
       const defaults = defaultsOf(core, input);
       const next = { ...before, ...defaults };
@@ -82,7 +91,7 @@ export const createWrites = (core: TServiceCore, answer: TResourceService["answe
     async create(actor, input, parent) {
       requireAccess(actor, def.permission, "create");
       if (parent) {
-        await kernel.serviceOf(parent.type).requireReadable(actor, parent.id);
+        if (!parent.checked) await kernel.serviceOf(parent.type).requireReadable(actor, parent.id);
         input.relationships[parent.relationship] = parent.id;
       }
       const row = await write(actor, "create", undefined, input);

@@ -26,16 +26,15 @@ export const checkRelated = async (
   input: TWriteInput,
   client: TTx,
 ): Promise<void> => {
-  const issues: TFieldIssue[] = [];
   const wanted: [string, number[]][] = [
     ...Object.entries(input.relationships).flatMap(([n, id]): [string, number[]][] =>
       id === null ? [] : [[n, [id]]],
     ),
     ...Object.entries(input.toMany),
   ];
-  for (const [name, ids] of wanted) {
+  const check = async ([name, ids]: [string, number[]]): Promise<TFieldIssue | null> => {
     const rel = relationshipOf(core.def, name);
-    if (!rel || !ids.length) continue;
+    if (!rel || !ids.length) return null;
     const targets = core.hooks.relationshipTargets?.[name];
     const related = core.kernel.findService(rel.type);
     const found: ReadonlySet<number> = targets
@@ -43,9 +42,23 @@ export const checkRelated = async (
       : related
         ? await related.pickableIds(actor, ids, client)
         : new Set<number>();
-    if (ids.some((id) => !found.has(id)))
-      issues.push({ field: name, message: "must exist", location: "relationships" });
-  }
+    return ids.some((id) => !found.has(id))
+      ? { field: name, message: "must exist", location: "relationships" }
+      : null;
+  };
+  // On the pool the relationships are checked side by side; a transaction's one connection takes them in turn.
+  const issues: TFieldIssue[] = [];
+  if (client === core.kernel.read) {
+    // Settled in order, so a refusal (403) is the one the first relationship meets, as in turn.
+    for (const result of await Promise.allSettled(wanted.map(check))) {
+      if (result.status === "rejected") throw result.reason;
+      if (result.value) issues.push(result.value);
+    }
+  } else
+    for (const entry of wanted) {
+      const issue = await check(entry);
+      if (issue) issues.push(issue);
+    }
   if (issues.length) throw AppError.invalid(issues);
 };
 
