@@ -154,16 +154,10 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
               estimated: false,
             };
       const fields = query.fields[def.type];
-      // The page's files and computed values, its linkage and then the linked titles and the
-      // included records: side by side where one does not need the other's answer.
-      const withLinkage = output.loadLinkage(rows, output.linkageNames(query, false));
-      const [extras, { linkage, titles }, included] = await Promise.all([
+      // The page's files and computed values beside its linkage and then the linked titles.
+      const [extras, { linkage, titles }] = await Promise.all([
         output.extrasOf(rows, actor, fields),
-        withLinkage.then(async (linkage) => ({
-          linkage,
-          titles: await output.titlesOf(actor, rows, fields, linkage),
-        })),
-        withLinkage.then((linkage) => output.includedOf(actor, rows, linkage, query)),
+        linkageAndTitles(actor, rows, output.linkageNames(query, false), fields),
       ]);
       const write = output.serializerFor(actor, fields, linkage, titles);
       const doc: TListDocument = {
@@ -171,6 +165,7 @@ export const createReads = (core: TServiceCore, output: TRecordOutput): TReads =
         links: listLinks(url, rawQuery, query.page, total),
         meta: { count: total, total, ...(estimated ? { total_estimated: true as const } : {}) },
       };
+      const included = await output.includedOf(actor, rows, linkage, query);
       if (included) doc.included = included;
       return doc;
     },
