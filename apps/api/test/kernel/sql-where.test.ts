@@ -7,7 +7,7 @@ import { storeOf, type TWhere } from "../../src/kernel/store.js";
 import { createApplicant } from "../records/support.js";
 import { signInAs } from "../support/auth.js";
 import { testDeps } from "../support/deps.js";
-import { createClient, unique } from "../support/factories.js";
+import { createClient, createRank, unique } from "../support/factories.js";
 
 /**
  * kernel/sql-where.ts and kernel/sql-read-repository.ts against Prisma itself: for each where object the
@@ -19,6 +19,7 @@ let tag: string;
 let countries: number[];
 let ports: number[];
 let ranks: number[];
+let priorities: number[];
 let roleLevel: number;
 let clients: number[];
 
@@ -49,15 +50,12 @@ beforeAll(async () => {
     (await mk("Nowhere", null, null)).id,
   ];
   roleLevel = (await db().roleLevel.create({ data: { title: `${tag} Senior` } })).id;
-  const rk = (title: string, crewingPriority: number, roleLevelId: number | null) =>
-    db().rank.create({
-      data: { title: `${tag} ${title}`, department: "deck", crewingPriority, roleLevelId },
-    });
-  ranks = [
-    (await rk("Master", 1, roleLevel)).id,
-    (await rk("Chief Officer", 2, roleLevel)).id,
-    (await rk("Cook", 30, null)).id,
-  ];
+  // At the end of the order, as the API adds them: other files check that it stays 1..n.
+  const master = await createRank(`${tag} Master`, { roleLevelId: roleLevel });
+  const chief = await createRank(`${tag} Chief Officer`, { roleLevelId: roleLevel });
+  const cook = await createRank(`${tag} Cook`, { roleLevelId: null });
+  ranks = [master.id, chief.id, cook.id];
+  priorities = [master.crewingPriority, cook.crewingPriority];
   const a = await createClient({ role: "manager" });
   const b = await createClient({ role: "guest" });
   clients = [a.id, b.id];
@@ -130,8 +128,8 @@ describe("sqlWhere finds what Prisma finds", () => {
       ["Rank", { id: { in: ranks } }, { roleLevelId: { not: roleLevel } }],
       ["Rank", { id: { in: ranks } }, { roleLevel: { title: { startsWith: tag } } }],
       ["Rank", { id: { in: ranks } }, { roleLevel: { isNot: { title: "x" } } }],
-      ["Rank", { id: { in: ranks } }, { crewingPriority: { in: [1, 30] }, department: "deck" }],
-      ["RoleLevel", { id: roleLevel }, { ranks: { every: { crewingPriority: { lt: 5 } } } }],
+      ["Rank", { id: { in: ranks } }, { crewingPriority: { in: priorities }, department: "deck" }],
+      ["RoleLevel", { id: roleLevel }, { ranks: { every: { crewingPriority: { lt: priorities[1] ?? 0 } } } }],
       ["Client", { id: { in: clients } }, { hiddenTags: { has: "red" } }],
       ["Client", { id: { in: clients } }, { hiddenTags: { hasSome: ["blue", "green"] } }],
       ["Client", { id: { in: clients } }, { hiddenTags: { hasEvery: ["blue", "green"] } }],

@@ -48,13 +48,19 @@ export const freeImo = async (): Promise<string> => {
   }
 };
 
-export const createRank = async (title = unique("Rank")) => {
-  const db = testDeps().db;
-  const top = await db.rank.aggregate({ _max: { crewingPriority: true } });
-  return db.rank.create({
-    data: { title, department: "deck", crewingPriority: (top._max.crewingPriority ?? 0) + 1 },
+/**
+ * A rank at the end of the order, under the order's lock as the API takes it (ranks-repository):
+ * test files share the PostgreSQL database and run side by side, and some check that the whole
+ * order stays 1..n while others add ranks.
+ */
+export const createRank = async (title = unique("Rank"), extra: { roleLevelId?: number | null } = {}) =>
+  testDeps().db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('ranks.crewing_priority'))`;
+    const top = await tx.rank.aggregate({ _max: { crewingPriority: true } });
+    return tx.rank.create({
+      data: { title, department: "deck", crewingPriority: (top._max.crewingPriority ?? 0) + 1, ...extra },
+    });
   });
-};
 
 export const createVessel = async (attrs: { name?: string; ownerId?: number } = {}) => {
   const db = testDeps().db;
