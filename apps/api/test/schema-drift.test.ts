@@ -89,6 +89,8 @@ const HAND_WRITTEN = [
   /users_search_phones_idx/,
   /users_sort_/,
   /users_count_birthday/,
+  // The default order of listed applicants, index-only (partial).
+  /users_listed_created_at/,
   // Vacancy matching: rank and readiness of applicants not archived (partial).
   /users_match_rank_ready/,
   /users_sea_service_/,

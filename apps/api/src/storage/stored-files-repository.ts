@@ -1,4 +1,5 @@
 import type { TTx } from "../db/client.js";
+import { epochMs, plainRows } from "../db/plain-rows.js";
 
 export interface TStoredFileRow {
   id: number;
@@ -14,6 +15,28 @@ export interface TStoredFileRow {
   createdAt: Date;
 }
 
+interface TRawStoredFileRow {
+  id: number;
+  key: string;
+  filename: string;
+  content_type: string;
+  byte_size: number;
+  checksum: string;
+  record_type: string;
+  record_id: number;
+  name: string;
+  position: number;
+  created_ms: number;
+}
+
+/** Every list with a file attribute asks for its page's files: plain SQL on the pool, not Prisma (db/plain-rows.ts). */
+const FOR_RECORDS_SQL = `
+  SELECT id, key, filename, content_type, byte_size, checksum, record_type, record_id, name, position,
+         ${epochMs("created_at")} AS created_ms
+    FROM stored_files
+   WHERE record_type = $1 AND record_id = ANY($2::int[]) AND name = ANY($3::text[])
+   ORDER BY position, id`;
+
 /** Rows of stored files (the objects themselves are in the storage driver). */
 export const storedFilesRepository = (db: TTx) => ({
   /** Files of many records at once: record id → attribute → files in order. */
@@ -24,11 +47,25 @@ export const storedFilesRepository = (db: TTx) => ({
   ): Promise<Map<number, Map<string, TStoredFileRow[]>>> {
     const out = new Map<number, Map<string, TStoredFileRow[]>>();
     if (!recordIds.length || !names.length) return out;
-    const rows = await db.storedFile.findMany({
-      where: { recordType, recordId: { in: [...recordIds] }, name: { in: [...names] } },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-    });
-    for (const row of rows) {
+    const raw = await plainRows<TRawStoredFileRow>(db, "crew_stored_files_of_records", FOR_RECORDS_SQL, [
+      recordType,
+      [...recordIds],
+      [...names],
+    ]);
+    for (const r of raw) {
+      const row: TStoredFileRow = {
+        id: r.id,
+        key: r.key,
+        filename: r.filename,
+        contentType: r.content_type,
+        byteSize: r.byte_size,
+        checksum: r.checksum,
+        recordType: r.record_type,
+        recordId: r.record_id,
+        name: r.name,
+        position: r.position,
+        createdAt: new Date(r.created_ms),
+      };
       const byName = out.get(row.recordId) ?? new Map<string, TStoredFileRow[]>();
       const list = byName.get(row.name) ?? [];
       list.push(row);

@@ -1,5 +1,6 @@
 import { COINCIDENCES_LIMIT, seaService } from "@crew/contracts";
-import { sqlPoolOf, type TDb, type TTx } from "../../db/client.js";
+import type { TTx } from "../../db/client.js";
+import { plainRows } from "../../db/plain-rows.js";
 import { fileValues } from "../../kernel/files-service.js";
 import type { TModel, TRowOf } from "../../kernel/model-types.js";
 import { cvRepository } from "./cv/cv-repository.js";
@@ -119,9 +120,6 @@ const coincidentRow = (r: TRawCoincidentRow): TCoincidentRow => ({
   hasFiles: r.has_files,
 });
 
-/** The app's client, not an interactive transaction's (Prisma leaves `$connect` off the latter): only it has the pool. */
-const isAppClient = (client: TTx | TDb): client is TDb => "$connect" in client;
-
 /** A calendar date as SQL reads it, whatever the session's time zone. */
 const day = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
 
@@ -187,16 +185,9 @@ export const seaServiceRepository = (db: TTx) => ({
    * Prisma the probe, the check and the rows were three round trips and each row decoded twice.
    */
   async coincidentRows(id: number): Promise<TCoincidentRow[]> {
-    const sql = isAppClient(db) ? sqlPoolOf(db) : undefined;
-    const rows = sql
-      ? (
-          await sql.pool.query<TRawCoincidentRow>({
-            ...(sql.embedded ? {} : { name: "crew_sea_service_coincidences" }),
-            text: COINCIDENCES_SQL,
-            values: [id],
-          })
-        ).rows
-      : await db.$queryRawUnsafe<TRawCoincidentRow[]>(COINCIDENCES_SQL, id);
+    const rows = await plainRows<TRawCoincidentRow>(db, "crew_sea_service_coincidences", COINCIDENCES_SQL, [
+      id,
+    ]);
     return rows.map(coincidentRow);
   },
 
@@ -206,11 +197,16 @@ export const seaServiceRepository = (db: TTx) => ({
   /** The latest verification's result of each record. */
   async latestVerification(ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await db.$queryRaw<{ id: number; result: string }[]>`
-      SELECT DISTINCT ON (v.expirience_id) v.expirience_id AS id, v.result
-        FROM experience_verifications v
-       WHERE v.expirience_id = ANY (${[...ids]}::int[])
-       ORDER BY v.expirience_id, v.created_at DESC, v.id DESC`;
+    // Asked for every page of applicants (their last sea service): on the pool, not through Prisma.
+    const rows = await plainRows<{ id: number; result: string }>(
+      db,
+      "crew_latest_verification",
+      `SELECT DISTINCT ON (v.expirience_id) v.expirience_id AS id, v.result
+         FROM experience_verifications v
+        WHERE v.expirience_id = ANY ($1::int[])
+        ORDER BY v.expirience_id, v.created_at DESC, v.id DESC`,
+      [[...ids]],
+    );
     return new Map(rows.map((r) => [r.id, r.result]));
   },
 });

@@ -1,4 +1,5 @@
-import { sqlPoolOf, type TDb, type TTx } from "../../db/client.js";
+import type { TTx } from "../../db/client.js";
+import { plainRows } from "../../db/plain-rows.js";
 import { idRange } from "../../kernel/ids.js";
 import type { TRowOf } from "../../kernel/model-types.js";
 
@@ -16,9 +17,6 @@ interface TRawScaleRow {
   created_ms: number;
   updated_ms: number;
 }
-
-/** The app's client, not an interactive transaction's (Prisma leaves `$connect` off the latter): only it has the pool. */
-const isAppClient = (client: TTx | TDb): client is TDb => "$connect" in client;
 
 /** Named with their schema as Prisma's own queries name them (see auth/session-repository.ts). */
 const COLUMNS = `id, vessel_id, owner_id, rank_id, name, crewing_priority, template_offer, status, state, origin_id,
@@ -78,22 +76,12 @@ export const manningScalesRepository = (db: TTx) => ({
    * milliseconds, so no time-zone setting can shift them. (Inside a transaction: through Prisma.)
    */
   async rowsByIds(ids: readonly number[]): Promise<TRowOf<"ManningScale">[]> {
-    const sql = isAppClient(db) ? sqlPoolOf(db) : undefined;
     // Many ids close together (a vessels page's 10,000 rows) are read as their range (kernel/ids.ts).
     const { wanted, range } = idRange(ids);
-    const asRange = sql !== undefined && range !== null;
-    const rows = sql
-      ? (
-          await sql.pool.query<TRawScaleRow>({
-            ...(sql.embedded
-              ? {}
-              : { name: asRange ? "crew_manning_scale_range" : "crew_manning_scale_rows" }),
-            text: asRange ? RANGE_SQL : ROWS_SQL,
-            values: asRange && range ? [range.min, range.max] : [[...wanted]],
-          })
-        ).rows
-      : await db.$queryRawUnsafe<TRawScaleRow[]>(ROWS_SQL, [...ids]);
-    return (asRange ? rows.filter((r) => wanted.has(r.id)) : rows).map((r) => ({
+    const rows = range
+      ? await plainRows<TRawScaleRow>(db, "crew_manning_scale_range", RANGE_SQL, [range.min, range.max])
+      : await plainRows<TRawScaleRow>(db, "crew_manning_scale_rows", ROWS_SQL, [[...wanted]]);
+    return (range ? rows.filter((r) => wanted.has(r.id)) : rows).map((r) => ({
       id: r.id,
       vesselId: r.vessel_id,
       ownerId: r.owner_id,

@@ -1,7 +1,7 @@
 import type { TTx } from "../../db/client.js";
 import type { TCoverage, THeldDocument } from "../document-matrix/document-check.js";
 import { coverageOf } from "../document-matrix/document-check.js";
-import { dateOf, epochMs, plainRows } from "./plain-rows-repository.js";
+import { dateOf, epochMs, plainRows } from "../../db/plain-rows.js";
 
 /** A plan's row as the checks read it: its rank and the owner whose matrix applies (the vessel's, else the template row's). */
 export interface TCheckedRow {
@@ -35,7 +35,7 @@ const ids = (values: readonly number[]): number[] => [...new Set(values)];
 
 /**
  * The planning checks' reads (planning-checks-repository.ts), each one plain SQL query for a
- * page of plans (plain-rows-repository.ts): a scheduler block asks for the warnings of ~120 staffed plans
+ * page of plans (db/plain-rows.ts): a scheduler block asks for the warnings of ~120 staffed plans
  * and these small sets through Prisma's relation loading took most of its answer's time
  * (docs/planner.md "Speed"). Unordered, as the Prisma reads they replace were.
  */

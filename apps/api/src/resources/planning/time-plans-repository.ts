@@ -1,7 +1,7 @@
 import type { TTx } from "../../db/client.js";
 import type { TWhereOf } from "../../kernel/model-types.js";
 import { isoDay } from "./row-read.js";
-import { dateOf, epochMs, plainRows } from "./plain-rows-repository.js";
+import { dateOf, epochMs, plainRows } from "../../db/plain-rows.js";
 import { contractPrintRepository } from "../owner-contracts/contract-print-repository.js";
 import { planningPrintRepository } from "./planning-print-repository.js";
 import { planWarnings, type TPlannedSeafarer, type TPlanWarning } from "./planning-checks.js";
