@@ -250,7 +250,7 @@ const main = async (): Promise<void> => {
             sql.estimate.values,
           );
           const estimate = plan.rows[0]?.["QUERY PLAN"][0].Plan["Plan Rows"] ?? 0;
-          if (ids.length === 15 && estimate < BROAD_COUNT_CAP * ESTIMATE_TRUSTED) {
+          if (ids.length === page.size && estimate < BROAD_COUNT_CAP * ESTIMATE_TRUSTED) {
             const cappedSql = sql.cappedCount();
             await client.query<{ n: number }>(cappedSql.text, cappedSql.values);
           }
