@@ -87,7 +87,6 @@ export interface TLooseHooks {
   beforeDelete?(row: TRow, ctx: TLooseDeleteCtx): Promise<void>;
   afterDelete?(row: TRow, ctx: TLooseDeleteCtx): Promise<void>;
   actions?: Record<string, TActionHandler<unknown>>;
-  loadRows?(ids: readonly number[], ctx: { repo: unknown }): Promise<TRow[]>;
   beforeRelationshipChange?(
     change: TRelationshipChange,
     ctx: { actor: TActor; id: number; before: TRow; repo: unknown; kernel: TKernelServices },

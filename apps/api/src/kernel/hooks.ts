@@ -146,12 +146,6 @@ export interface THooks<M extends TModel, R = undefined> {
   /** Handlers of the definition's actions, by action name. */
   actions?: Record<string, TActionHandler<R>>;
   /**
-   * Loads rows by id for `included` faster than the generic read (a vessels page including
-   * 10,000 manning-scale rows). The ids are already checked readable; answer every column
-   * as the model names it, in id order.
-   */
-  loadRows?(ids: readonly number[], ctx: { repo: R }): Promise<TRowOf<M>[]>;
-  /**
    * A relationship endpoint's change, before it is written, in its transaction: refuse it
    * (assigning what is already assigned is a 400) with an AppError.
    */

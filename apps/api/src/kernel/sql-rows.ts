@@ -18,7 +18,53 @@ const TIMESTAMP = 1114;
 const DATE = 1082;
 const INT8 = 20;
 
-const utcTimestamp = (text: string): Date => new Date(`${text.replace(" ", "T")}Z`);
+/** Date's own parser, for the forms the fast path leaves (BC dates, `infinity`, years before 1000 or after 9999). */
+const parsedUtc = (text: string): Date => new Date(`${text.replace(" ", "T")}Z`);
+
+/** The number written by `length` ASCII digits of `text` from `at`; NaN if any is not a digit. */
+const digits = (text: string, at: number, length: number): number => {
+  let value = 0;
+  for (let i = at; i < at + length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    value = value * 10 + d;
+  }
+  return value;
+};
+
+/**
+ * `YYYY-MM-DD HH:MM:SS[.f...]` read as UTC by its digits: a vessels page decodes 20,000 of
+ * them, and building an ISO string for Date's parser took 6 ms of its CPU. Milliseconds are
+ * the first three fraction digits, as Date's parser takes them. Any other form, or a year
+ * Date.UTC would read as 19xx, goes to Date's parser.
+ */
+export const utcTimestamp = (text: string): Date => {
+  const length = text.length;
+  if (
+    length < 19 ||
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 32 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58 ||
+    (length > 19 && (length === 20 || text.charCodeAt(19) !== 46))
+  )
+    return parsedUtc(text);
+  const year = digits(text, 0, 4);
+  let ms = 0;
+  for (let i = 20; i < 23; i++) ms = ms * 10 + (i < length ? digits(text, i, 1) : 0);
+  if (length > 23 && Number.isNaN(digits(text, 23, length - 23))) return parsedUtc(text);
+  const time = Date.UTC(
+    year,
+    digits(text, 5, 2) - 1,
+    digits(text, 8, 2),
+    digits(text, 11, 2),
+    digits(text, 14, 2),
+    digits(text, 17, 2),
+    ms,
+  );
+  return year >= 1000 && Number.isFinite(time) ? new Date(time) : parsedUtc(text);
+};
 const utcDate = (text: string): Date => new Date(`${text}T00:00:00.000Z`);
 
 const parsers: Record<number, (text: string) => unknown> = {

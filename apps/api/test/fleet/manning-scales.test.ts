@@ -1,7 +1,6 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type TAuthHeaders } from "../support/auth.js";
-import { manningScalesRepository } from "../../src/resources/fleet/manning-scales-repository.js";
 import { testApp, testDeps } from "../support/deps.js";
 import { createRank, createVessel, unique } from "../support/factories.js";
 import { expectJsonApi } from "../support/jsonapi.js";
@@ -253,33 +252,37 @@ describe("a vessel's manning scale", () => {
     }
   });
 
-  it("rows read by many ids close together (their range) are exactly the rows asked for", async () => {
+  it("a vessels page includes exactly the readable rows of many close ids (read as their range)", async () => {
     const db = testDeps().db;
-    const vessel = await createVessel();
+    const [vessel, other] = [await createVessel(), await createVessel()];
     const rank = await createRank(unique("Oiler"));
+    // The two vessels' rows interleaved: the range of one's ids holds the other's, which must not be included.
     await db.manningScale.createMany({
-      data: Array.from({ length: 400 }, (_, i) => ({
-        vesselId: vessel.id,
+      data: Array.from({ length: 800 }, (_, i) => ({
+        vesselId: i % 2 ? other.id : vessel.id,
         rankId: rank.id,
-        crewingPriority: i + 1,
+        crewingPriority: Math.floor(i / 2) + 1,
+        // Every fourth archived: only a superuser (vessels.archivedManningScales) reads those.
+        state: Math.floor(i / 2) % 4 === 3 ? "archived" : "active",
       })),
     });
-    const all = (
-      await db.manningScale.findMany({ where: { vesselId: vessel.id }, orderBy: { id: "asc" } })
-    ).map((r) => r.id);
-    // 300 of the 400, every fourth left out: read as their range, narrowed to these.
-    const asked = all.filter((_, i) => i % 4 !== 3);
-    const repo = manningScalesRepository(db);
-    const byRange = await repo.rowsByIds(asked);
-    expect(byRange.map((r) => r.id)).toEqual(asked);
-    // The same rows as read by the list of ids (fewer than the range's threshold each time).
-    const byList = [
-      ...(await repo.rowsByIds(asked.slice(0, 150))),
-      ...(await repo.rowsByIds(asked.slice(150))),
-    ];
-    expect(byRange).toEqual(byList);
-    expect(byRange[0]).toMatchObject({ vesselId: vessel.id, rankId: rank.id, state: "active" });
-    expect(byRange[0]?.createdAt).toBeInstanceOf(Date);
+    const rows = await db.manningScale.findMany({ where: { vesselId: vessel.id }, orderBy: { id: "asc" } });
+    const included = async (headers: TAuthHeaders): Promise<TRow[]> => {
+      const res = await api()
+        .get("/api/vessels")
+        .query({ "filter[name]": vessel.name, include: "manning_scales", "page[size]": 999 })
+        .set(headers);
+      expect(res.status).toBe(200);
+      expectJsonApi(res.body);
+      return res.body.included as TRow[];
+    };
+    const active = rows.filter((r) => r.state === "active").map((r) => String(r.id));
+    expect((await included(admin)).map((r) => r.id)).toEqual(active);
+    expect((await included(superuser)).map((r) => r.id)).toEqual(rows.map((r) => String(r.id)));
+    // The rows as the nested list answers them, value for value.
+    const listed = await scaleOf(vessel.id, superuser);
+    const byId = new Map((await included(superuser)).map((r) => [r.id, r]));
+    for (const row of listed) expect(byId.get(row.id)).toEqual(row);
   });
 
   it("a guest cannot read manning scales (vessels.manningScales)", async () => {

@@ -47,8 +47,6 @@ export const manningScalesBinding: TResourceEntry = bindResource(
     if (ctx.before?.vesselId != null && ctx.before.vesselId !== after.vesselId)
       await ctx.repo.renumber(ctx.before.vesselId);
   },
-  // A vessels page including its scales: one plain read of the rows (the ids are checked readable first).
-  loadRows: (ids, ctx) => ctx.repo.rowsByIds(ids),
   async afterDelete(row, ctx) {
     if (row.vesselId === null) return;
     await ctx.repo.lockVessel(row.vesselId);

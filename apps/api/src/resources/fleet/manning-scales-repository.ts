@@ -1,28 +1,4 @@
 import type { TTx } from "../../db/client.js";
-import { plainRows } from "../../db/plain-rows.js";
-import { idRange } from "../../kernel/ids.js";
-import type { TRowOf } from "../../kernel/model-types.js";
-
-interface TRawScaleRow {
-  id: number;
-  vessel_id: number | null;
-  owner_id: number | null;
-  rank_id: number;
-  name: string;
-  crewing_priority: number;
-  template_offer: number | null;
-  status: string | null;
-  state: string;
-  origin_id: number | null;
-  created_ms: number;
-  updated_ms: number;
-}
-
-/** Named with their schema as Prisma's own queries name them (see auth/session-repository.ts). */
-const COLUMNS = `id, vessel_id, owner_id, rank_id, name, crewing_priority, template_offer, status, state, origin_id,
-           (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms`;
-const ROWS_SQL = `SELECT ${COLUMNS} FROM "public"."manning_scales" WHERE id = ANY($1::int[]) ORDER BY id`;
-const RANGE_SQL = `SELECT ${COLUMNS} FROM "public"."manning_scales" WHERE id BETWEEN $1 AND $2 ORDER BY id`;
 
 /** Manning-scale rows of a vessel: their order and their numbered names, inside the caller's transaction. */
 export const manningScalesRepository = (db: TTx) => ({
@@ -65,36 +41,6 @@ export const manningScalesRepository = (db: TTx) => ({
         await db.manningScale.update({ where: { id: row.id }, data: { crewingPriority: index + 1, name } });
       }
     }
-  },
-
-  /**
-   * Rows by id in one plain SQL read: a vessels page with its scales includes 10,000 of them,
-   * and the generic read spends most of its time turning rows into objects (bench:fleet).
-   * On the pool it goes to pg directly, as one named statement: Prisma's raw query decodes
-   * every value through its own type mapping, which cost 70 ms of CPU for those 10,000 rows
-   * against about 15 ms here. Timestamps are stored as UTC without a zone: read as epoch
-   * milliseconds, so no time-zone setting can shift them. (Inside a transaction: through Prisma.)
-   */
-  async rowsByIds(ids: readonly number[]): Promise<TRowOf<"ManningScale">[]> {
-    // Many ids close together (a vessels page's 10,000 rows) are read as their range (kernel/ids.ts).
-    const { wanted, range } = idRange(ids);
-    const rows = range
-      ? await plainRows<TRawScaleRow>(db, "crew_manning_scale_range", RANGE_SQL, [range.min, range.max])
-      : await plainRows<TRawScaleRow>(db, "crew_manning_scale_rows", ROWS_SQL, [[...wanted]]);
-    return (range ? rows.filter((r) => wanted.has(r.id)) : rows).map((r) => ({
-      id: r.id,
-      vesselId: r.vessel_id,
-      ownerId: r.owner_id,
-      rankId: r.rank_id,
-      name: r.name,
-      crewingPriority: r.crewing_priority,
-      templateOffer: r.template_offer,
-      status: r.status,
-      state: r.state,
-      originId: r.origin_id,
-      createdAt: new Date(r.created_ms),
-      updatedAt: new Date(r.updated_ms),
-    }));
   },
 
   activeRows(vesselId: number) {
