@@ -28,7 +28,7 @@ const percentile = (values: readonly number[], p: number): number => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const report = (label: string, values: readonly number[], extra = "") =>
   console.log(
-    `${label.padEnd(58)} p50 ${ms(percentile(values, 50)).padStart(10)}  p95 ${ms(percentile(values, 95)).padStart(10)}  max ${ms(Math.max(...values)).padStart(10)}${extra}`,
+    `${label.padEnd(58)} p50 ${ms(percentile(values, 50)).padStart(10)}  p95 ${ms(percentile(values, 95)).padStart(10)}  p99 ${ms(percentile(values, 99)).padStart(10)}  max ${ms(Math.max(...values)).padStart(10)}  n ${values.length}${extra}`,
   );
 
 /** A signed-in API client following token rotation as the browser does. */
