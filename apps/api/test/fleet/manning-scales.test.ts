@@ -24,6 +24,16 @@ type TRow = {
     origin_id: number | null;
   };
 };
+/** The rows a vessels page (filtered to one vessel's name) includes with its manning scales. */
+const includedWith = async (vesselName: string, headers = admin): Promise<TRow[]> => {
+  const res = await api()
+    .get("/api/vessels")
+    .query({ "filter[name]": vesselName, include: "manning_scales", "page[size]": 999 })
+    .set(headers);
+  expect(res.status).toBe(200);
+  expectJsonApi(res.body);
+  return res.body.included as TRow[];
+};
 const scaleOf = async (
   vesselId: number,
   headers = admin,
@@ -239,13 +249,7 @@ describe("a vessel's manning scale", () => {
           },
         });
     }
-    const listed = await api()
-      .get("/api/vessels")
-      .query({ "filter[name]": vessel.name, include: "manning_scales", "page[size]": 999 })
-      .set(admin);
-    expect(listed.status).toBe(200);
-    expectJsonApi(listed.body);
-    const included = (listed.body.included as { id: string }[]).sort((a, b) => Number(a.id) - Number(b.id));
+    const included = (await includedWith(vessel.name)).sort((a, b) => Number(a.id) - Number(b.id));
     expect(included).toHaveLength(3);
     for (const row of included) {
       expect(row).toEqual((await api().get(`/api/manning_scales/${row.id}`).set(admin)).body.data);
@@ -267,21 +271,14 @@ describe("a vessel's manning scale", () => {
       })),
     });
     const rows = await db.manningScale.findMany({ where: { vesselId: vessel.id }, orderBy: { id: "asc" } });
-    const included = async (headers: TAuthHeaders): Promise<TRow[]> => {
-      const res = await api()
-        .get("/api/vessels")
-        .query({ "filter[name]": vessel.name, include: "manning_scales", "page[size]": 999 })
-        .set(headers);
-      expect(res.status).toBe(200);
-      expectJsonApi(res.body);
-      return res.body.included as TRow[];
-    };
     const active = rows.filter((r) => r.state === "active").map((r) => String(r.id));
-    expect((await included(admin)).map((r) => r.id)).toEqual(active);
-    expect((await included(superuser)).map((r) => r.id)).toEqual(rows.map((r) => String(r.id)));
+    expect((await includedWith(vessel.name, admin)).map((r) => r.id)).toEqual(active);
+    expect((await includedWith(vessel.name, superuser)).map((r) => r.id)).toEqual(
+      rows.map((r) => String(r.id)),
+    );
     // The rows as the nested list answers them, value for value.
     const listed = await scaleOf(vessel.id, superuser);
-    const byId = new Map((await included(superuser)).map((r) => [r.id, r]));
+    const byId = new Map((await includedWith(vessel.name, superuser)).map((r) => [r.id, r]));
     for (const row of listed) expect(byId.get(row.id)).toEqual(row);
   });
 
