@@ -25,6 +25,8 @@ export const createApp = (deps: TDeps): Express => {
   // API answers are one user's data under rotating tokens: never cached, so no ETag to compute either.
   app.set("etag", false);
   app.set("query parser", "extended");
+  // Large JSON answers leave compressed (every answer's send, installed once: no middleware).
+  compressLargeAnswers(app);
   if (deps.config.TRUST_PROXY) app.set("trust proxy", 1);
 
   app.use(requestLog(deps.logger));
@@ -45,7 +47,6 @@ export const createApp = (deps: TDeps): Express => {
     }),
   );
   app.use(cors(deps.config));
-  app.use("/api", compressLargeAnswers());
   app.use("/api", express.json({ type: ["application/json", "application/vnd.api+json"], limit: "1mb" }));
   app.use("/api", (req, _res, next) => {
     // A write without a JSON body is a client mistake we can name.

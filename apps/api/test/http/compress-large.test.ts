@@ -1,19 +1,19 @@
 import { once } from "node:events";
 import { get } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { COMPRESS_FROM_BYTES, compressLargeAnswers } from "../../src/http/compress-large.js";
 
 /**
- * The middleware as src/app.ts mounts it, before routes that answer JSON:API, a stream and a file
- * (under /x: the contract check holds every /api answer to the OpenAPI document).
+ * Installed as src/app.ts installs it, on an app with routes that answer JSON:API, a stream and a
+ * file (under /x: the contract check holds every /api answer to the OpenAPI document).
  */
 const app = () => {
   const a = express();
-  a.use("/x", compressLargeAnswers());
+  compressLargeAnswers(a);
   const rows = (n: number) => ({
     data: Array.from({ length: n }, (_, i) => ({ type: "ranks", id: String(i) })),
   });
@@ -67,6 +67,38 @@ describe("compression of large answers only", () => {
     const identity = await request(app()).get("/x/large").set("Accept-Encoding", "identity");
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect((identity.body as { data: unknown[] }).data).toHaveLength(5000);
+  });
+
+  it("makes gzip when the client takes it (faster than brotli), brotli when only that, nothing unasked", async () => {
+    const server = app().listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as AddressInfo;
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ headers: Record<string, unknown>; wire: Buffer }>((resolve, reject) => {
+        get({ port, host: "127.0.0.1", path: "/x/large", headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, wire: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    try {
+      const browser = await raw({ "accept-encoding": "gzip, deflate, br, zstd" });
+      expect(browser.headers["content-encoding"]).toBe("gzip");
+      expect(browser.headers.vary).toBe("Accept-Encoding");
+      const brOnly = await raw({ "accept-encoding": "br" });
+      expect(brOnly.headers["content-encoding"]).toBe("br");
+      const fromBr = JSON.parse(brotliDecompressSync(brOnly.wire).toString("utf8")) as { data: unknown[] };
+      expect(fromBr.data).toHaveLength(5000);
+      const unasked = await raw({});
+      expect(unasked.headers["content-encoding"]).toBeUndefined();
+      expect((JSON.parse(unasked.wire.toString("utf8")) as { data: unknown[] }).data).toHaveLength(5000);
+      // The same type, charset included, compressed or not.
+      expect(browser.headers["content-type"]).toBe(unasked.headers["content-type"]);
+      expect(unasked.headers["content-type"]).toBe("application/vnd.api+json; charset=utf-8");
+      expect(Number(browser.headers["content-length"])).toBe(browser.wire.length);
+    } finally {
+      server.close();
+    }
   });
 
   it("leaves files and the live event stream alone, whatever their size", async () => {
