@@ -51,6 +51,7 @@ import { ensurePermissionRecords } from "../src/permissions/permission-seed-repo
 import { createStorage } from "../src/storage/create-storage.js";
 import {
   API_DIR,
+  buildApi,
   freePort,
   startApi,
   startProcess,
@@ -96,7 +97,6 @@ const STAGES = [
   "request log (start)",
   "security headers (helmet)",
   "CORS",
-  "compression (large answers only)",
   "JSON body parser",
   "content-type check",
   "input guard (NUL, depth)",
@@ -122,7 +122,7 @@ let current = "outside";
 const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
 
 const STRINGIFY = "JSON.stringify of the answer";
-const SEND = "res.send: headers, ETag, write";
+const SEND = "res.send: size check, headers, write";
 const LOG_LINE = "request log (line written at the end)";
 
 /** Database round trips, charged to the stage that is running (requests go one at a time). */
@@ -396,6 +396,22 @@ const startPeer = async (databaseUrl: string): Promise<(TProcess & { url: string
   return Object.assign(proc, { url });
 };
 
+/**
+ * The stack's floor (bench/stack-floor.ts): Express 5 and pg answering the same lists with no
+ * authentication, permissions or log. Skipped with BENCH_FLOOR=0.
+ */
+const startFloor = async (databaseUrl: string): Promise<TProcess & { url: string }> => {
+  const port = await freePort();
+  const proc = startProcess(
+    "bench/stack-floor.ts",
+    { DATABASE_URL: databaseUrl, PORT: String(port) },
+    { quiet: true },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(proc, `${url}/api/ranks`, 60_000);
+  return Object.assign(proc, { url });
+};
+
 /** Another checkout's apps/api to measure beside this one (BENCH_BEFORE): the code before a change. */
 const BEFORE_DIR = process.env.BENCH_BEFORE;
 /**
@@ -436,15 +452,23 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
   // One after the other: the first seeds the database.
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node options for this checkout's API only (a profile of its runs).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const api = await startApi(envFor(), { quiet: true, timeoutMs: 180_000, nodeArgs });
+  // The production bundle (BENCH_SOURCE=1: src/ under tsx, as before 2026-11-29).
+  const built = process.env.BENCH_SOURCE !== "1";
+  if (built) {
+    buildApi();
+    if (BEFORE_DIR) buildApi(resolve(BEFORE_DIR));
+  }
+  const api = await startApi(envFor(), { quiet: true, timeoutMs: 180_000, nodeArgs, built });
   const before = BEFORE_DIR
-    ? await startApi(envFor(), { quiet: true, timeoutMs: 180_000, dir: resolve(BEFORE_DIR) })
+    ? await startApi(envFor(), { quiet: true, timeoutMs: 180_000, dir: resolve(BEFORE_DIR), built })
     : BEFORE_ENV
-      ? await startApi({ ...envFor(), ...BEFORE_ENV }, { quiet: true, timeoutMs: 180_000 })
+      ? await startApi({ ...envFor(), ...BEFORE_ENV }, { quiet: true, timeoutMs: 180_000, built })
       : undefined;
   const peer = !embedded && databaseUrl ? await startPeer(databaseUrl) : undefined;
+  const floor =
+    !embedded && databaseUrl && process.env.BENCH_FLOOR !== "0" ? await startFloor(databaseUrl) : undefined;
   const lines: string[] = [
-    `\nThroughput: autocannon, ${connections} connections, ${seconds} s runs, ${rounds} rounds taking turns, medians.`,
+    `\nThroughput: autocannon, ${connections} connections, ${seconds} s runs, ${rounds} rounds taking turns, medians; the API ${built ? "as built (dist/main.js)" : "from src/ under tsx"}.`,
     "  req/s swings with the machine's other load; the server's CPU time per request (from /proc) is the steadier measure of its cost.",
   ];
   if (!peer)
@@ -463,6 +487,18 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
       const ours: TRun[] = [];
       const old: TRun[] = [];
       const theirs: TRun[] = [];
+      const bare: TRun[] = [];
+      // The floor answers the API's own path and parameters it ignores (its SQL holds them).
+      let floorPath: string | undefined;
+      if (floor) {
+        const [mine, floorAnswer] = await Promise.all([
+          fetch(`${api.url}${route.ours}`, { headers: await signIn(api.url) }).then((r) => r.json()),
+          fetch(`${floor.url}${route.ours}`).then((r) => r.json()),
+        ]);
+        const check = sameRows(mine, floorAnswer);
+        lines.push(`  ${route.label}: the floor's rows the same? ${check.summary}`);
+        if (check.ok) floorPath = route.ours;
+      }
       if (peer) {
         const [mine, peerAnswer] = await Promise.all([
           fetch(`${api.url}${route.ours}`, { headers: await signIn(api.url) }).then((r) => r.json()),
@@ -478,6 +514,7 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
       await run(api.url, route.ours, connections, 2, { headers: await signIn(api.url) });
       if (before) await run(before.url, route.ours, connections, 2, { headers: await signIn(before.url) });
       if (peer) await run(peer.url, route.peer, connections, 2);
+      if (floor && floorPath) await run(floor.url, floorPath, connections, 2);
       for (let i = 0; i < rounds; i++) {
         ours.push(
           await run(api.url, route.ours, connections, seconds, { headers: await signIn(api.url) }, api.pid),
@@ -494,6 +531,8 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
             ),
           );
         if (peer) theirs.push(await run(peer.url, route.peer, connections, seconds, undefined, peer.pid));
+        if (floor && floorPath)
+          bare.push(await run(floor.url, floorPath, connections, seconds, undefined, floor.pid));
       }
       const o = median(ours);
       const b = before ? median(old) : undefined;
@@ -505,11 +544,17 @@ const throughput = async (databaseUrl: string | undefined, embedded: boolean) =>
         lines.push(
           `    peer    ${cell(t)}   now/peer: ${ratio(o, t)}${b ? `; before/peer: ${ratio(b, t)}` : ""}`,
         );
+      const f = bare.length > 0 ? median(bare) : undefined;
+      if (f)
+        lines.push(
+          `    floor   ${cell(f)}   floor/now: ${ratio(f, o)}${t ? `; floor/peer: ${ratio(f, t)}` : ""}`,
+        );
     }
   } finally {
     await api.stop();
     await before?.stop();
     await peer?.stop();
+    await floor?.stop();
   }
   return lines;
 };

@@ -11,8 +11,8 @@
  *                   [--api-processes 1] [--server-node-args "--cpu-prof"]
  *                   [--server-dir <another checkout>/apps/api]
  *
- * Without --url (or LOAD_URL) the bench starts the server itself (src/main.ts in a process of
- * its own, production settings) on a database of its own: a fresh database on the PostgreSQL
+ * Without --url (or LOAD_URL) the bench starts the server itself (built as production runs it,
+ * dist/main.js, in a process of its own, production settings; `--source`: src/main.ts under tsx) on a database of its own: a fresh database on the PostgreSQL
  * server DATABASE_URL names (dropped afterwards), else the embedded PGlite; with REDIS_URL set
  * the server gets it too (shared session-cache revocations, BullMQ), as in production.
  * `--api-processes N` starts it with API_PROCESSES=N (node:cluster, PostgreSQL + Redis only);
@@ -28,7 +28,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_PASSWORD, JSONAPI_MEDIA_TYPE } from "@crew/contracts";
 import { rawHttpClient, type TRawAnswer } from "../test/fuzz/http-client.js";
-import { startApi, type TProcess } from "../test/support/api-process.js";
+import { buildApi, startApi, type TProcess } from "../test/support/api-process.js";
 import { credentialsIn } from "../test/support/credentials.js";
 import { throwawayDatabase, type TThrowawayDatabase } from "../test/support/throwaway-database.js";
 import { quantile } from "./support/percentile.js";
@@ -420,12 +420,13 @@ const main = async () => {
       "api-processes": { type: "string", default: process.env.LOAD_API_PROCESSES ?? "1" },
       "server-node-args": { type: "string", default: process.env.LOAD_SERVER_NODE_ARGS },
       "server-dir": { type: "string", default: process.env.LOAD_SERVER_DIR },
+      source: { type: "boolean", default: process.env.LOAD_SOURCE === "1" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(
-      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P] [--api-processes N] [--server-node-args ARGS] [--server-dir <checkout>/apps/api]\nWithout --url: starts the server on a database of its own (DATABASE_URL's server, else embedded PGlite; REDIS_URL passed on), with API_PROCESSES=N, its node started with ARGS; --server-dir starts another checkout's server instead (a before/after).",
+      "pnpm bench:load [--clients 100] [--seconds 60] [--url http://127.0.0.1:PORT] [--admin-email E --admin-password P] [--api-processes N] [--server-node-args ARGS] [--server-dir <checkout>/apps/api] [--source]\nWithout --url: starts the server (its build; --source: src/ under tsx) on a database of its own (DATABASE_URL's server, else embedded PGlite; REDIS_URL passed on), with API_PROCESSES=N, its node started with ARGS; --server-dir starts another checkout's server instead (a before/after).",
     );
     return;
   }
@@ -462,18 +463,21 @@ const main = async () => {
       });
       env.DATABASE_URL = database.url;
     }
+    const serverDir = values["server-dir"] ? resolve(values["server-dir"]) : undefined;
+    if (!values.source) buildApi(serverDir);
     server = await startApi(env, {
+      built: !values.source,
       // A first start writes the whole demo before it is ready: minutes on a busy machine.
       timeoutMs: 600_000,
       quiet: true,
       nodeArgs: values["server-node-args"]?.split(" ").filter(Boolean),
-      dir: values["server-dir"] ? resolve(values["server-dir"]) : undefined,
+      dir: serverDir,
     }).catch(async (error: unknown) => {
       await database?.drop();
       throw error;
     });
     base = new URL(server.url);
-    label = `own server (${values["server-dir"] ? `${resolve(values["server-dir"])}/` : ""}src/main.ts, production settings, request logs on, API_PROCESSES=${values["api-processes"]}${env.REDIS_URL ? ", Redis" : ""}) on ${database ? database.label : "embedded PGlite"}`;
+    label = `own server (${serverDir ? `${serverDir}/` : ""}${values.source ? "src/main.ts under tsx" : "dist/main.js"}, production settings, request logs on, API_PROCESSES=${values["api-processes"]}${env.REDIS_URL ? ", Redis" : ""}) on ${database ? database.label : "embedded PGlite"}`;
   }
 
   try {

@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Real server and worker processes for the fault tests and the load bench: `node --import tsx`
- * on the TypeScript entry points, so they run the working tree's code in a fresh clone
- * without a build. Each keeps its last output for failure messages.
+ * Real server and worker processes for the fault tests and the benches: `node --import tsx`
+ * on the TypeScript entry points, so the tests run the working tree's code in a fresh clone
+ * without a build; the benches build first and time the bundle (`buildApi`, `built`). Each
+ * keeps its last output for failure messages.
  */
 export const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -47,7 +48,8 @@ const baseEnv = (): NodeJS.ProcessEnv => ({
 
 /**
  * Starts `entry` with exactly `env` on top of a minimal base: a `.ts` path relative to apps/api
- * under tsx, anything else as a program with `args` (a redis-server). `quiet` sends stdout
+ * under tsx, a `.js` one (a build) under node, anything else as a program with `args` (a
+ * redis-server). `quiet` sends stdout
  * (the request log) to /dev/null: a bench must not spend its own CPU reading the server's log.
  */
 export const startProcess = (
@@ -59,7 +61,9 @@ export const startProcess = (
   const dir = opts.dir ?? API_DIR;
   const [command, argv] = entry.endsWith(".ts")
     ? [process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", resolve(dir, entry), ...args]]
-    : [entry, [...args]];
+    : entry.endsWith(".js")
+      ? [process.execPath, [...(opts.nodeArgs ?? []), resolve(dir, entry), ...args]]
+      : [entry, [...args]];
   const child = spawn(command, argv, {
     cwd: dir,
     env: { ...baseEnv(), ...env },
@@ -132,17 +136,33 @@ export const waitForOutput = async (proc: TProcess, pattern: RegExp, timeoutMs =
 };
 
 /**
- * An API process (src/main.ts, of this checkout or of `dir`) on loopback at a free port; resolves
- * once /api/ready answers 200 (a first start with the demo answers at once and is ready when the
- * demo is written: docs/performance.md "First start").
+ * Builds `dir`'s API as production runs it (tsup: dist/main.js). The benches time the build, not
+ * src/ under tsx: tsx keeps every function's name with a call per closure created (esbuild's
+ * `__name`), which production's bundle does not (docs/performance.md "The stack's floor").
+ */
+export const buildApi = (dir: string = API_DIR): void => {
+  execFileSync(resolve(dir, "node_modules/.bin/tsup"), [], { cwd: dir, stdio: "ignore" });
+};
+
+/**
+ * An API process (src/main.ts, or with `built` the bundle buildApi wrote, of this checkout or of
+ * `dir`) on loopback at a free port; resolves once /api/ready answers 200 (a first start with
+ * the demo answers at once and is ready when the demo is written: docs/performance.md "First
+ * start").
  */
 export const startApi = async (
   env: Record<string, string>,
-  opts: { timeoutMs?: number; quiet?: boolean; dir?: string; nodeArgs?: readonly string[] } = {},
+  opts: {
+    timeoutMs?: number;
+    quiet?: boolean;
+    dir?: string;
+    nodeArgs?: readonly string[];
+    built?: boolean;
+  } = {},
 ): Promise<TProcess & { port: number; url: string }> => {
   const port = Number(env.PORT ?? (await freePort()));
   const proc = startProcess(
-    "src/main.ts",
+    opts.built ? "dist/main.js" : "src/main.ts",
     { HOST: "127.0.0.1", ...env, PORT: String(port) },
     { quiet: opts.quiet, dir: opts.dir, nodeArgs: opts.nodeArgs },
   );
