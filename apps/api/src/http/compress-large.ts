@@ -85,8 +85,8 @@ function sendCompressingLarge(this: Response, body?: unknown): Response {
 }
 
 /**
- * Installs the send above on `app`'s responses (its own response prototype, so no per-request
- * work at all: even one property set on each response measured ~50 µs a request more).
+ * Installs the send above on `app`'s responses (the app's own response prototype: nothing is
+ * done per request, and responses of other apps keep Express's send).
  */
 export const compressLargeAnswers = (app: Express): void => {
   app.response.send = sendCompressingLarge;
