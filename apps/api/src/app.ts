@@ -4,7 +4,7 @@ import type { TDeps } from "./deps.js";
 import { apiNotFound, errorMiddleware } from "./errors/error-middleware.js";
 import { AppError } from "./errors/app-error.js";
 import { healthRouter } from "./http/health.js";
-import { requestLog } from "./http/request-log.js";
+import { installRequestLog } from "./http/request-log.js";
 import { inputGuard } from "./http/input-guard.js";
 import { publicConfigRouter } from "./http/public-config.js";
 import { cors } from "./http/cors.js";
@@ -29,7 +29,7 @@ export const createApp = (deps: TDeps): Express => {
   compressLargeAnswers(app);
   if (deps.config.TRUST_PROXY) app.set("trust proxy", 1);
 
-  app.use(requestLog(deps.logger));
+  installRequestLog(app, deps.logger);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
-import type { Request, RequestHandler } from "express";
+import type { Express, Request } from "express";
 import type { Logger } from "pino";
 // The request's `id` and `log` are typed by pino-http's augmentation of IncomingMessage.
 import type {} from "pino-http";
@@ -20,6 +20,9 @@ const requestIdOf = (req: IncomingMessage): string => {
   return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
 };
 
+const LOG = Symbol("request logger");
+type TLogged = IncomingMessage & { id?: unknown; [LOG]?: Logger };
+
 /**
  * One log line per request: request id, method, path, status, time and the signed-in user's
  * id. Headers (the five token headers both ways, cookies), bodies and query strings are never
@@ -30,19 +33,26 @@ const requestIdOf = (req: IncomingMessage): string => {
  * without the redaction net (lib/logger.ts), which costs more than the rest of the line; and
  * `req.log` (a child logger carrying the request id) is made only when a handler asks for it.
  * bench:cost measured both: pino-http with the net took about 0.3 ms of every request.
+ *
+ * `req.log` is a getter defined once on the app's request prototype, not on each request: V8
+ * cannot share a hidden class between objects whose accessors are different functions, so a
+ * getter of its own on each request (a new closure each time) gave every request a hidden class
+ * of its own (after Express's setPrototypeOf; a dictionary without it), and every property read
+ * on requests, the router's and ours, met a new shape each time.
  */
-export const requestLog = (logger: Logger): RequestHandler => {
+export const installRequestLog = (app: Express, logger: Logger): void => {
+  Object.defineProperty(app.request, "log", {
+    configurable: true,
+    get(this: TLogged): Logger {
+      return (this[LOG] ??= logger.child({ reqId: this.id }));
+    },
+  });
   const lines = logger.child({}, { redact: { paths: [] } });
-  return (req, res, next) => {
+  app.use((req, res, next) => {
     const started = performance.now();
     const id = requestIdOf(req);
     req.id = id;
     res.setHeader("x-request-id", id);
-    let log: Logger | undefined;
-    Object.defineProperty(req, "log", {
-      configurable: true,
-      get: () => (log ??= logger.child({ reqId: id })),
-    });
     const path = pathOf(req);
     if (UNLOGGED.has(path)) return next();
     const write = (aborted: boolean) => {
@@ -64,5 +74,5 @@ export const requestLog = (logger: Logger): RequestHandler => {
       if (!res.writableFinished) write(true);
     });
     next();
-  };
+  });
 };
