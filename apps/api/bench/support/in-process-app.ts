@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { Redis } from "ioredis";
 import { createApp } from "../../src/app.js";
 import { loadConfig, type TConfig } from "../../src/config.js";
 import type { TDb } from "../../src/db/client.js";
@@ -55,21 +56,38 @@ export const scaleDatabase = async (): Promise<{
   return { url: embedded.url, embedded: true, label: "embedded PGlite", stop: () => embedded.stop() };
 };
 
-/** The real app (src/app.ts) on `db` in this process, on a loopback port of its own: no Redis, jobs in process, no schedules. */
+/**
+ * The Redis a bench's app holds sessions with, as production does: on PostgreSQL with REDIS_URL
+ * set (and BENCH_REDIS not 0) the session cache is on (its revocation channel is Redis); without
+ * it every request reads its session from the database, which no deployment with Redis does
+ * (docs/performance.md "Holding a verified session in memory"). The embedded database keeps its
+ * in-memory channel either way.
+ */
+const benchRedis = (embedded: boolean): Redis | null => {
+  const url = process.env.REDIS_URL;
+  if (!url || embedded || process.env.BENCH_REDIS === "0") return null;
+  return new Redis(url, { maxRetriesPerRequest: 1 });
+};
+
+/**
+ * The real app (src/app.ts) on `db` in this process, on a loopback port of its own: jobs in
+ * process, no schedules; Redis for the session cache when there is one (benchRedis).
+ */
 export const serveApp = async (
   db: TDb,
   embedded: boolean,
   dataDir: string,
   overrides: Record<string, string> = {},
-): Promise<{ origin: string; close(): void }> => {
+): Promise<{ origin: string; sessionCache: boolean; close(): void }> => {
   const config = benchConfig(dataDir, overrides);
   const logger = createLogger(config);
   const storage = diskStorage(join(dataDir, "files"));
+  const redis = benchRedis(embedded);
   const deps: TDeps = {
     config,
     logger,
     db,
-    redis: null,
+    redis,
     bus: inProcessBus(),
     storage,
     jobs: createJobs(
@@ -84,7 +102,12 @@ export const serveApp = async (
   const address = server.address();
   return {
     origin: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
-    close: () => server.close(),
+    // On: the embedded database's channel in memory, or Redis on PostgreSQL.
+    sessionCache: config.SESSION_CACHE_MS > 0 && (embedded || redis !== null),
+    close: () => {
+      server.close();
+      redis?.disconnect();
+    },
   };
 };
 
