@@ -383,34 +383,30 @@ const median = (xs: TRun[]): TRun => {
 
 const PEER_DIR = resolve(API_DIR, "bench/peer-zenstack");
 
-const startPeer = async (databaseUrl: string): Promise<(TProcess & { url: string }) | undefined> => {
-  if (!existsSync(join(PEER_DIR, "node_modules/.generated/schema.ts"))) return undefined;
+/** A server compared with the API (the peer, the floor): `entry` on DATABASE_URL at a free port, ready once `readyPath` answers. */
+const startBeside = async (
+  entry: string,
+  databaseUrl: string,
+  readyPath: string,
+): Promise<TProcess & { url: string }> => {
   const port = await freePort();
-  const proc = startProcess(
-    join(PEER_DIR, "start.sh"),
-    { DATABASE_URL: databaseUrl, PORT: String(port) },
-    { quiet: true },
-  );
+  const proc = startProcess(entry, { DATABASE_URL: databaseUrl, PORT: String(port) }, { quiet: true });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(proc, `${url}/api/rank`, 60_000);
+  await waitForHttp(proc, `${url}${readyPath}`, 60_000);
   return Object.assign(proc, { url });
 };
+
+const startPeer = async (databaseUrl: string): Promise<(TProcess & { url: string }) | undefined> =>
+  existsSync(join(PEER_DIR, "node_modules/.generated/schema.ts"))
+    ? startBeside(join(PEER_DIR, "start.sh"), databaseUrl, "/api/rank")
+    : undefined;
 
 /**
  * The stack's floor (bench/stack-floor.ts): Express 5 and pg answering the same lists with no
  * authentication, permissions or log. Skipped with BENCH_FLOOR=0.
  */
-const startFloor = async (databaseUrl: string): Promise<TProcess & { url: string }> => {
-  const port = await freePort();
-  const proc = startProcess(
-    "bench/stack-floor.ts",
-    { DATABASE_URL: databaseUrl, PORT: String(port) },
-    { quiet: true },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(proc, `${url}/api/ranks`, 60_000);
-  return Object.assign(proc, { url });
-};
+const startFloor = (databaseUrl: string): Promise<TProcess & { url: string }> =>
+  startBeside("bench/stack-floor.ts", databaseUrl, "/api/ranks");
 
 /** Another checkout's apps/api to measure beside this one (BENCH_BEFORE): the code before a change. */
 const BEFORE_DIR = process.env.BENCH_BEFORE;
